@@ -1,0 +1,81 @@
+/**
+ * The game-agnostic contract every game in `engine/` implements. The runner, the sandbox and the
+ * platform only ever talk to a game through this interface, so adding a game is adding a folder
+ * beside `xix/` and registering it in `registry.ts`.
+ *
+ * State is mutable and owned by the caller: `apply` changes it in place (as OpenSpiel's
+ * ApplyAction does) so that simulations allocate little; `clone` gives an independent copy for
+ * search. Everything is deterministic: a game is a pure function of its setup and its actions.
+ */
+
+/** A seat index, 0-based. */
+export type Seat = number;
+
+/** How a finished game came out. Points are indexed by seat. */
+export interface GameResult {
+  readonly winner: Seat;
+  readonly points: readonly number[];
+  /** Why the game ended, in the game's own words (e.g. XIX's `exactly-19`). */
+  readonly reason: string;
+}
+
+/** The answer of `checkAction` for an untrusted value. Illegal is a result, not an exception. */
+export type ActionCheck<Action> =
+  | { readonly ok: true; readonly action: Action }
+  | { readonly ok: false; readonly reason: string };
+
+export interface Game<State, Action, Setup, SeatView, SpectatorView> {
+  /** Stable identifier, used in replays and the registry. */
+  readonly id: string;
+  /** Rules version; a replay names it so it can be re-simulated with the same rules. */
+  readonly version: string;
+  readonly seats: { readonly min: number; readonly max: number };
+
+  /** A random setup (the deal, who leads, ...) drawn deterministically from `seed`. */
+  randomSetup(seed: number, seatCount: number): Setup;
+  /** Checks an untrusted setup value (e.g. from a replay file); throws GameError saying why. */
+  parseSetup(value: unknown): Setup;
+  /** The initial state for a setup. */
+  start(setup: Setup): State;
+  /** The setup a state was started from. */
+  setupOf(state: State): Setup;
+  clone(state: State): State;
+
+  /** The seat that must decide now, or null when the game is over. */
+  toMove(state: State): Seat | null;
+  /**
+   * Every legal action for the seat to move: sorted in a fixed order, JSON-serialisable, never
+   * empty while the game is running. Action objects are shared and frozen: do not mutate them.
+   */
+  legalActions(state: State): readonly Action[];
+  /** Validates an untrusted value (a bot's answer) against the legal actions. */
+  checkAction(state: State, value: unknown): ActionCheck<Action>;
+  /** Applies a legal action in place; throws IllegalActionError saying why for anything else. */
+  apply(state: State, action: Action): void;
+
+  /**
+   * What `seat` may know and nothing more: never a card hidden from that seat, and nothing from
+   * which one could be derived beyond the public history. Two states that differ only in cards
+   * hidden from `seat` give identical views.
+   */
+  view(state: State, seat: Seat): SeatView;
+  /** Everything, for spectators of finished games, replays and debugging. */
+  spectatorView(state: State): SpectatorView;
+  /** The result once the game is over, else null. */
+  result(state: State): GameResult | null;
+  /** The result when `seat` forfeits a running game (R12: a platform rule, not a game rule). */
+  forfeitResult(state: State, seat: Seat): GameResult;
+}
+
+/** A game whose type parameters are unknown to the caller (registry, runner, replays). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any, any>;
+
+/** Rejected input: a malformed setup or an action that is not legal now. */
+export class GameError extends Error {
+  override name = 'GameError';
+}
+
+export class IllegalActionError extends GameError {
+  override name = 'IllegalActionError';
+}

@@ -1,0 +1,144 @@
+/**
+ * The replay format (docs/replay-format.md): a versioned, self-contained JSON record of one game
+ * that any copy of the engine can re-simulate and verify, move by move.
+ */
+import { type AnyGame, type GameResult, type Seat } from './game.ts';
+import { findGame } from './registry.ts';
+
+export const REPLAY_FORMAT = 'xix-arena.replay';
+export const REPLAY_FORMAT_VERSION = 1;
+
+/** R12: why a seat lost by forfeit. */
+export type ForfeitVerdict = 'timeout' | 'memory' | 'error' | 'illegal' | 'output_limit' | 'load_error';
+export const FORFEIT_VERDICTS: readonly ForfeitVerdict[] = ['timeout', 'memory', 'error', 'illegal', 'output_limit', 'load_error'];
+
+export interface ReplayMove {
+  readonly seat: Seat;
+  readonly action: unknown;
+  /** Wall-clock milliseconds the decision took, where measured. */
+  readonly ms?: number;
+  /** CPU milliseconds the bot used for the decision, where measured (sandboxed bots). */
+  readonly cpuMs?: number;
+}
+
+export interface Forfeit {
+  readonly seat: Seat;
+  readonly verdict: ForfeitVerdict;
+  readonly message: string;
+}
+
+export interface Replay {
+  readonly format: typeof REPLAY_FORMAT;
+  readonly formatVersion: typeof REPLAY_FORMAT_VERSION;
+  readonly game: { readonly id: string; readonly version: string };
+  /** Informational: the seed the setup was drawn from, when it was. */
+  readonly seed?: number;
+  readonly setup: unknown;
+  readonly seats: readonly { readonly name: string }[];
+  readonly moves: readonly ReplayMove[];
+  readonly forfeit: Forfeit | null;
+  readonly result: GameResult;
+}
+
+export class ReplayError extends Error {
+  override name = 'ReplayError';
+}
+
+/** Checks the shape of an untrusted value; throws ReplayError saying what is wrong. */
+export function parseReplay(value: unknown): Replay {
+  const fail = (what: string): never => {
+    throw new ReplayError(`not a replay: ${what}`);
+  };
+  if (!isRecord(value)) return fail('expected a JSON object');
+  if (value.format !== REPLAY_FORMAT) fail(`"format" must be "${REPLAY_FORMAT}"`);
+  if (value.formatVersion !== REPLAY_FORMAT_VERSION) {
+    fail(`unsupported formatVersion ${JSON.stringify(value.formatVersion)} (this engine reads ${REPLAY_FORMAT_VERSION})`);
+  }
+  const game = value.game;
+  if (!isRecord(game) || typeof game.id !== 'string' || typeof game.version !== 'string') fail('"game" must be { id, version }');
+  if (value.seed !== undefined && (typeof value.seed !== 'number' || !Number.isSafeInteger(value.seed))) fail('"seed" must be an integer');
+  if (!Array.isArray(value.seats) || !value.seats.every((s) => isRecord(s) && typeof s.name === 'string')) {
+    fail('"seats" must be a list of { name }');
+  }
+  if (!Array.isArray(value.moves)) fail('"moves" must be a list');
+  (value.moves as unknown[]).forEach((m, i) => {
+    if (!isRecord(m) || !isSeat(m.seat) || !('action' in m)) fail(`move ${i + 1} must be { seat, action }`);
+    const move = m as Record<string, unknown>;
+    for (const key of ['ms', 'cpuMs'] as const) {
+      if (move[key] !== undefined && (typeof move[key] !== 'number' || !(move[key] >= 0))) fail(`move ${i + 1}: "${key}" must be a non-negative number`);
+    }
+  });
+  const forfeit = value.forfeit;
+  if (forfeit !== null) {
+    if (!isRecord(forfeit) || !isSeat(forfeit.seat) || typeof forfeit.message !== 'string') fail('"forfeit" must be null or { seat, verdict, message }');
+    if (!FORFEIT_VERDICTS.includes((forfeit as Record<string, unknown>).verdict as ForfeitVerdict)) {
+      fail(`"forfeit.verdict" must be one of ${FORFEIT_VERDICTS.join(', ')}`);
+    }
+  }
+  const result = value.result;
+  if (!isRecord(result) || !isSeat(result.winner) || typeof result.reason !== 'string' || !Array.isArray(result.points) || !result.points.every((p) => typeof p === 'number')) {
+    fail('"result" must be { winner, points, reason }');
+  }
+  return value as unknown as Replay;
+}
+
+export type Verification =
+  | { readonly ok: true; readonly result: GameResult; readonly moves: number }
+  | { readonly ok: false; readonly step: number | null; readonly reason: string };
+
+/**
+ * Re-simulates a replay. `step` is the 1-based move that is illegal or inconsistent, or null when
+ * the problem is not a move (unknown game, bad setup, wrong result).
+ */
+export function verifyReplay(replay: Replay): Verification {
+  const game = findGame(replay.game.id);
+  if (game === undefined) return { ok: false, step: null, reason: `unknown game "${replay.game.id}"` };
+  if (game.version !== replay.game.version) {
+    return { ok: false, step: null, reason: `replay is for ${game.id} ${replay.game.version}, this engine plays ${game.version}` };
+  }
+  if (replay.seats.length < game.seats.min || replay.seats.length > game.seats.max) {
+    return { ok: false, step: null, reason: `${game.id} is for ${game.seats.min}–${game.seats.max} seats, the replay has ${replay.seats.length}` };
+  }
+  let state: unknown;
+  try {
+    state = game.start(game.parseSetup(replay.setup));
+  } catch (error) {
+    return { ok: false, step: null, reason: `bad setup: ${(error as Error).message}` };
+  }
+  for (const [i, move] of replay.moves.entries()) {
+    const toMove = game.toMove(state);
+    if (toMove === null) return { ok: false, step: i + 1, reason: 'a move after the game ended' };
+    if (move.seat !== toMove) return { ok: false, step: i + 1, reason: `seat ${move.seat} moved but seat ${toMove} was to move` };
+    const check = game.checkAction(state, move.action);
+    if (!check.ok) return { ok: false, step: i + 1, reason: `illegal action ${JSON.stringify(move.action)}: ${check.reason}` };
+    game.apply(state, check.action);
+  }
+  const expected = expectedResult(game, state, replay.forfeit);
+  if (typeof expected === 'string') return { ok: false, step: null, reason: expected };
+  if (!sameResult(expected, replay.result)) {
+    return { ok: false, step: null, reason: `recorded result ${JSON.stringify(replay.result)} but re-simulation gives ${JSON.stringify(expected)}` };
+  }
+  return { ok: true, result: expected, moves: replay.moves.length };
+}
+
+function expectedResult(game: AnyGame, state: unknown, forfeit: Forfeit | null): GameResult | string {
+  const toMove = game.toMove(state);
+  if (forfeit === null) return toMove === null ? (game.result(state) as GameResult) : 'the replay ends before the game does, with no forfeit';
+  if (toMove === null) return 'a forfeit is recorded but the game was already over';
+  if (forfeit.seat !== toMove) return `seat ${forfeit.seat} forfeited but seat ${toMove} was to move`;
+  return game.forfeitResult(state, forfeit.seat);
+}
+
+function sameResult(a: GameResult, b: GameResult): boolean {
+  return a.winner === b.winner && a.reason === b.reason && a.points.length === b.points.length && a.points.every((p, i) => p === b.points[i]);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isSeat(value: unknown): value is Seat {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+

@@ -1,0 +1,222 @@
+/**
+ * The rules of XIX (`shared/seeds/xix-rules.md`) with the rulings R1–R11: legal actions and how
+ * each action changes the state.
+ */
+import { IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../game.ts';
+import {
+  ABANDON_ID,
+  ACTIONS,
+  PICK_BASE,
+  RAISE_ID,
+  TRADE_BASE,
+  actionAt,
+  parseAction,
+  pickId,
+  playId,
+  type XixAction,
+} from './actions.ts';
+import { CARD_COUNT, GAME_POINTS, MAX_STRIKES, ROW_SIZE, STAKES, cardBit, countCards, trickWinningCard } from './cards.ts';
+import { FORCED, FROM_CLOSED, SLOT_FACE_UP, logEntry } from './log.ts';
+import { PHASE_NAMES, Phase, type XixSeat, type XixState } from './state.ts';
+
+const other = (seat: XixSeat): XixSeat => (1 - seat) as XixSeat;
+
+export function legalActions(s: XixState): XixAction[] {
+  const out: XixAction[] = [];
+  const seat = s.toMove as XixSeat;
+  switch (s.phase) {
+    case Phase.Play: {
+      const hand = s.closed[seat] | s.open[seat];
+      for (let c = 1; c <= CARD_COUNT; c++) if (hand & (1 << c)) out.push(ACTIONS[playId(c)]!);
+      break;
+    }
+    case Phase.Strike:
+      out.push(ACTIONS[ABANDON_ID]!, ACTIONS[RAISE_ID]!);
+      break;
+    case Phase.Draft:
+      for (let c = 1; c <= CARD_COUNT; c++) if (s.pool & (1 << c)) out.push(ACTIONS[pickId(c)]!);
+      break;
+    case Phase.Trade: {
+      // R9a: any card of either hand to any slot, so always 30 trades.
+      const hand = s.closed[seat] | s.open[seat];
+      for (let c = 1; c <= CARD_COUNT; c++) {
+        if (hand & (1 << c)) {
+          const base = TRADE_BASE + (c - 1) * ROW_SIZE;
+          for (let slot = 0; slot < ROW_SIZE; slot++) out.push(ACTIONS[base + slot]!);
+        }
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+/** Why action `id` is not legal now, or null when it is. */
+function illegalReason(s: XixState, id: number): string | null {
+  const seat = s.toMove as XixSeat;
+  const phase = PHASE_NAMES[s.phase];
+  const hand = s.closed[seat] | s.open[seat];
+  switch (s.phase) {
+    case Phase.Over:
+      return 'the game is over';
+    case Phase.Play:
+      if (id >= ABANDON_ID) return `it is time to play a card, not to ${actionAt(id).type}`;
+      return hand & cardBit(id + 1) ? null : `card ${id + 1} is not in your hands`;
+    case Phase.Strike:
+      return id === ABANDON_ID || id === RAISE_ID ? null : `you took a strike: answer raise or abandon, not ${actionAt(id).type}`;
+    case Phase.Draft:
+      if (id < PICK_BASE || id >= TRADE_BASE) return `it is the draft: pick a card, not ${actionAt(id).type}`;
+      return s.pool & cardBit(id - PICK_BASE + 1) ? null : `card ${id - PICK_BASE + 1} is not in the draft pool`;
+    case Phase.Trade: {
+      if (id < TRADE_BASE) return `you lost the exchange: trade a card, not ${actionAt(id).type}`;
+      const card = Math.floor((id - TRADE_BASE) / ROW_SIZE) + 1;
+      return hand & cardBit(card) ? null : `card ${card} is not in your hands`;
+    }
+    default:
+      return `unknown phase ${phase}`;
+  }
+}
+
+export function checkAction(s: XixState, value: unknown): ActionCheck<XixAction> {
+  const parsed = parseAction(value);
+  if (!parsed.ok) return parsed;
+  const reason = illegalReason(s, parsed.id);
+  return reason === null ? { ok: true, action: actionAt(parsed.id) } : { ok: false, reason };
+}
+
+export function applyAction(s: XixState, action: XixAction): void {
+  const parsed = parseAction(action);
+  if (!parsed.ok) throw new IllegalActionError(parsed.reason);
+  const reason = illegalReason(s, parsed.id);
+  if (reason !== null) throw new IllegalActionError(reason);
+  applyLegal(s, parsed.id);
+}
+
+function applyLegal(s: XixState, id: number): void {
+  const seat = s.toMove as XixSeat;
+  if (s.phase === Phase.Play) {
+    const card = id + 1;
+    s.log.push(logEntry(seat, id));
+    takeFromHands(s, seat, card);
+    if (s.led === 0) {
+      s.led = card;
+      s.toMove = other(seat);
+    } else {
+      finishTrick(s, seat, card);
+    }
+  } else if (s.phase === Phase.Strike) {
+    s.log.push(logEntry(seat, id));
+    if (id === ABANDON_ID) endExchange(s, other(seat));
+    else startTrick(s, other(seat)); // R2/R3: the trick's winner leads the next one
+  } else if (s.phase === Phase.Draft) {
+    const card = id - PICK_BASE + 1;
+    s.log.push(logEntry(seat, id));
+    s.pool &= ~cardBit(card);
+    s.open[seat] |= cardBit(card); // R8: picks go to the open hand
+    if (s.pool !== 0) s.toMove = other(seat);
+    else {
+      s.phase = Phase.Trade;
+      s.toMove = other(s.exchangeWinner);
+    }
+  } else {
+    trade(s, seat, id);
+  }
+}
+
+function takeFromHands(s: XixState, seat: XixSeat, card: number): void {
+  const b = cardBit(card);
+  s.closed[seat] &= ~b;
+  s.open[seat] &= ~b;
+}
+
+function finishTrick(s: XixState, follower: XixSeat, followed: number): void {
+  const leader = other(follower);
+  const led = s.led;
+  s.pool |= cardBit(led) | cardBit(followed);
+  s.led = 0;
+  // R4: sum 19 → lower card wins, otherwise higher.
+  const winner = trickWinningCard(led, followed) === led ? leader : follower;
+  const loser = other(winner);
+  const strikes = ++s.strikes[loser];
+  if (strikes >= MAX_STRIKES) {
+    // R5: the third strike forces the abandon; there is no decision to ask for.
+    s.log.push(logEntry(loser, ABANDON_ID, FORCED));
+    endExchange(s, winner);
+  } else {
+    s.phase = Phase.Strike;
+    s.toMove = loser;
+    s.leader = winner;
+  }
+}
+
+function startTrick(s: XixState, leader: XixSeat): void {
+  s.phase = Phase.Play;
+  s.leader = leader;
+  s.toMove = leader;
+  s.trick++;
+}
+
+function endExchange(s: XixState, winner: XixSeat): void {
+  const stakes = STAKES[s.strikes[0] + s.strikes[1]]!; // R6
+  s.points[winner] += stakes;
+  s.exchangeWinner = winner;
+  const [a, b] = s.points;
+  if (a + b === GAME_POINTS) finish(s, a < b ? 0 : 1, 'exactly-19'); // R7: fewer points wins
+  else if (a >= GAME_POINTS || b >= GAME_POINTS) finish(s, a > b ? 0 : 1, 'reached-19');
+  else {
+    s.phase = Phase.Draft;
+    s.toMove = other(winner); // R8: the loser picks first
+  }
+}
+
+function finish(s: XixState, winner: XixSeat, reason: XixState['endReason']): void {
+  s.phase = Phase.Over;
+  s.toMove = -1;
+  s.winner = winner;
+  s.endReason = reason;
+}
+
+/** R9, R9a, R11, R11a. */
+function trade(s: XixState, seat: XixSeat, id: number): void {
+  const card = Math.floor((id - TRADE_BASE) / ROW_SIZE) + 1;
+  const slot = (id - TRADE_BASE) % ROW_SIZE;
+  const opponent = other(seat);
+  const cardB = cardBit(card);
+  const fromClosed = (s.closed[seat] & cardB) !== 0;
+  const slotFaceUp = (s.rowFaceUp & (1 << slot)) !== 0;
+  const taken = s.row[slot]!;
+  s.log.push(logEntry(seat, id, (fromClosed ? FROM_CLOSED : 0) | (slotFaceUp ? SLOT_FACE_UP : 0), taken));
+
+  if (fromClosed) {
+    // R11a: the opponent can no longer tell which of our closed cards went face down, unless it
+    // was our only closed card.
+    if (countCards(s.closed[seat]) > 1) s.known[opponent] &= ~s.closed[seat];
+    s.closed[seat] &= ~cardB;
+    s.known[seat] |= cardB;
+    s.rowFaceUp &= ~(1 << slot);
+  } else {
+    s.open[seat] &= ~cardB;
+    s.rowFaceUp |= 1 << slot;
+  }
+  // R9: a face-down strike card goes to the closed hand, a face-up one to the open hand. What
+  // the opponent knew about the taken card still holds: knowledge follows the card (R11).
+  if (slotFaceUp) s.open[seat] |= cardBit(taken);
+  else s.closed[seat] |= cardBit(taken);
+  s.row[slot] = card;
+
+  // R2: the exchange winner took the last trick and leads the next exchange.
+  s.strikes[0] = 0;
+  s.strikes[1] = 0;
+  s.exchange++;
+  s.trick = 0;
+  startTrick(s, s.exchangeWinner);
+}
+
+export function result(s: XixState): GameResult | null {
+  if (s.phase !== Phase.Over) return null;
+  return { winner: s.winner, points: [s.points[0], s.points[1]], reason: s.endReason };
+}
+
+export function currentStakes(s: XixState): number {
+  return STAKES[s.strikes[0] + s.strikes[1]]!;
+}
