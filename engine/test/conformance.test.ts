@@ -1,0 +1,72 @@
+/**
+ * Checks every registered game against the `Game` contract (engine/src/game.ts), the way
+ * OpenSpiel's basic tests run for every game: a new game gets these for free.
+ */
+import { describe, expect, it } from 'vitest';
+import { GAMES, createRandom, type AnyGame } from '../src/index.ts';
+
+const GARBAGE: unknown[] = [null, undefined, 7, 'play', [], {}, { type: 'no-such-action' }, { type: 'play', card: 'x' }];
+
+function simulate(game: AnyGame, seed: number, visit: (state: unknown) => void): unknown {
+  const random = createRandom(seed);
+  const state = game.start(game.randomSetup(seed, game.seats.min));
+  for (let moves = 0; game.toMove(state) !== null; moves++) {
+    expect(moves).toBeLessThan(10_000);
+    visit(state);
+    const legal = game.legalActions(state);
+    game.apply(state, legal[random.int(legal.length)]);
+  }
+  return state;
+}
+
+describe.each([...GAMES.values()])('game $id conforms to the Game contract', (game) => {
+  it('lists legal actions that are non-empty, unique, stable and JSON round-trippable', () => {
+    for (let seed = 0; seed < 30; seed++) {
+      simulate(game, seed, (state) => {
+        const legal = game.legalActions(state);
+        expect(legal.length).toBeGreaterThan(0);
+        expect(game.legalActions(state)).toEqual(legal);
+        const texts = legal.map((a: unknown) => JSON.stringify(a));
+        expect(new Set(texts).size).toBe(texts.length);
+        for (const text of texts) expect(game.checkAction(state, JSON.parse(text))).toEqual({ ok: true, action: JSON.parse(text) });
+      });
+    }
+  });
+
+  it('rejects garbage actions with a reason, and apply throws on them', () => {
+    simulate(game, 1, (state) => {
+      for (const value of GARBAGE) {
+        const check = game.checkAction(state, value);
+        if (check.ok) throw new Error(`accepted ${JSON.stringify(value)}`);
+        expect(check.reason).toMatch(/\w/);
+        expect(() => game.apply(state, value)).toThrow(check.reason);
+      }
+    });
+  });
+
+  it('clones independently, and is deterministic from the seed', () => {
+    const state = game.start(game.randomSetup(5, game.seats.min));
+    const copy = game.clone(state);
+    game.apply(copy, game.legalActions(copy)[0]);
+    expect(game.clone(state)).toEqual(game.start(game.randomSetup(5, game.seats.min)));
+    expect(simulate(game, 9, () => {})).toEqual(simulate(game, 9, () => {}));
+  });
+
+  it('gives JSON views for every seat and a result once over', () => {
+    const end = simulate(game, 3, (state) => {
+      for (let seat = 0; seat < game.seats.min; seat++) {
+        const view = game.view(state, seat);
+        expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+      }
+    });
+    const result = game.result(end);
+    if (result === null) throw new Error('no result at the end of the game');
+    expect(result.winner).toBeGreaterThanOrEqual(0);
+    expect(result.winner).toBeLessThan(game.seats.min);
+    expect(game.legalActions(end)).toEqual([]);
+  });
+
+  it('rejects malformed setups with a GameError', () => {
+    for (const value of [null, {}, 'deal', { hands: [] }]) expect(() => game.parseSetup(value)).toThrow(/setup/);
+  });
+});
