@@ -1,0 +1,53 @@
+/**
+ * @xix/sdk: everything a XIX bot needs, and nothing else to import. Bundled with the bot by
+ * esbuild, so the engine values re-exported here travel with it.
+ */
+export { defineBot, type Bot, type GameStartInfo } from './bot.ts';
+export { takesTrick, winningReplies, cheapestWinningReply, cardStrength, byStrength, weakest, strongest, winShare } from './tricks.ts';
+export { myCards, unseenCards, unlocatedCards, opponentUnknownCount, opponentPossibleCards, opponentCardOdds } from './cards.ts';
+export {
+  MAX_EXCHANGE_STRIKES,
+  stakesFor,
+  stakesIfEndsNow,
+  stakesAfterRaise,
+  canRaiseAfterStrike,
+  awardPoints,
+  outcomeIfAbandon,
+  type AwardOutcome,
+} from './points.ts';
+export { plays, picks, trades, raiseAction, abandonAction, playOf, pickOf, tradeOf, isLegal, legalMatch } from './legal.ts';
+export { botRandom, pick } from './random.ts';
+
+export {
+  CARD_COUNT,
+  HAND_SIZE,
+  ROW_SIZE,
+  MAGIC_SUM,
+  GAME_POINTS,
+  STAKES,
+  MAX_STRIKES,
+  trickWinningCard,
+  isCard,
+  cardsOf,
+  setOf,
+  hasCard,
+  countCards,
+  formatAction,
+  createRandom,
+  shuffled,
+  type Card,
+  type CardSet,
+  type Random,
+  type Seat,
+  type GameResult,
+  type XixSeatView,
+  type XixAction,
+  type PlayAction,
+  type RaiseAction,
+  type AbandonAction,
+  type PickAction,
+  type TradeAction,
+  type HistoryEvent,
+  type StrikeSlot,
+  type PhaseName,
+} from '@xix/engine';
