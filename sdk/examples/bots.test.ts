@@ -11,10 +11,12 @@ import { sampleState } from '../scripts/states.ts';
 import template from '../templates/bot.ts';
 import heuristic from './heuristic.ts';
 import random from './random.ts';
+import tutorial from './tutorial.ts';
 
 const bots: readonly (readonly [string, Bot])[] = [
   ['random', random],
   ['heuristic', heuristic],
+  ['tutorial', tutorial],
   ['template', template],
 ];
 const states = fc.tuple(fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 200 }));
