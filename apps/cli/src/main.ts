@@ -1,0 +1,53 @@
+/**
+ * The `xix` command: play bots against each other, read and verify replays, start a new bot.
+ * Every expected failure ends as one line on stderr and exit code 1, never a stack trace.
+ */
+import { Command, CommanderError } from 'commander';
+import { CliError } from './cli-error.ts';
+import { newBot } from './commands/new-bot.ts';
+import { play } from './commands/play.ts';
+import { replayShow } from './commands/replay-show.ts';
+import { replayVerify } from './commands/replay-verify.ts';
+
+function program(): Command {
+  // exitOverride first: subcommands copy the setting when they are created.
+  const xix = new Command('xix').exitOverride().description('XIX Arena: play bots, read and verify replays').showHelpAfterError('(run xix --help for usage)');
+  xix
+    .command('play')
+    .description('play a mirrored series: each deal twice, seats swapped; prints wins, points and the win rate of A')
+    .argument('<botA>', 'bot A (.ts file)')
+    .argument('<botB>', 'bot B (.ts file)')
+    .option('-n, --games <N>', 'number of games, even', '100')
+    .option('-s, --seed <S>', 'seed of the first deal (default: random, printed)')
+    .option('-r, --replays <DIR>', 'write one replay JSON per game (and the bots\' logs) to DIR')
+    .action(play);
+  const replay = xix.command('replay').description('read replays');
+  replay.command('show').description('render a replay trick by trick').argument('<file>', 'replay JSON').action(replayShow);
+  replay
+    .command('verify')
+    .description('re-simulate replays; reports the first illegal or inconsistent step')
+    .argument('<files...>', 'replay JSON files')
+    .action(replayVerify);
+  xix.command('new-bot').description('create NAME.ts from the bot template').argument('<name>', 'bot name or path').action(newBot);
+  return xix;
+}
+
+async function main(): Promise<void> {
+  try {
+    await program().parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has printed its message (or the help) already.
+      process.exitCode = error.exitCode;
+    } else if (error instanceof CliError) {
+      console.error(`xix: ${error.message}`);
+      process.exitCode = error.exitCode;
+    } else {
+      console.error(`xix: internal error: ${error instanceof Error ? error.message : String(error)}`);
+      if (process.env.XIX_DEBUG) console.error(error);
+      process.exitCode = 2;
+    }
+  }
+}
+
+await main();
