@@ -24,7 +24,7 @@ import {
 } from '@xix/sdk';
 
 /**
- * Step 5 (R7): taking this trick may let the opponent abandon and hand me the next stakes. If
+ * Step 6 (R7): taking this trick may let the opponent abandon and hand me the next stakes. If
  * those points would make me lose the game, I would rather lose the trick.
  */
 function wantTrick(view: XixSeatView): boolean {
@@ -47,7 +47,7 @@ function play(view: XixSeatView): XixAction {
   return playOf(view, strongest(mine)!)!;
 }
 
-/** Step 3: look at what abandoning does to the game (R7) before looking at the cards. */
+/** Step 3: raise with a strong hand. Step 5: first look at what abandoning does to the game (R7). */
 function answerStrike(view: XixSeatView): XixAction {
   const ifAbandon = outcomeIfAbandon(view);
   if (ifAbandon.over) return { type: ifAbandon.winner === view.seat ? 'abandon' : 'raise' };
