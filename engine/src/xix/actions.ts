@@ -47,6 +47,12 @@ export const ACTIONS: readonly XixAction[] = (() => {
 
 export const actionAt = (id: number): XixAction => ACTIONS[id] as XixAction;
 
+/** The id of one of the shared action objects, or -1 for any other value. */
+export function canonicalId(value: unknown): number {
+  const id = (value as { [ACTION_ID]?: unknown } | null | undefined)?.[ACTION_ID];
+  return typeof id === 'number' && ACTIONS[id] === value ? id : -1;
+}
+
 type Parsed = { readonly ok: true; readonly id: number } | { readonly ok: false; readonly reason: string };
 
 const FIELDS: Record<XixAction['type'], readonly string[]> = {
@@ -62,8 +68,8 @@ const FIELDS: Record<XixAction['type'], readonly string[]> = {
  * passes: no arrays, class instances, extra keys, getters or non-integer numbers.
  */
 export function parseAction(value: unknown): Parsed {
-  const known = (value as { [ACTION_ID]?: unknown } | null | undefined)?.[ACTION_ID];
-  if (typeof known === 'number' && ACTIONS[known] === value) return { ok: true, id: known };
+  const known = canonicalId(value);
+  if (known >= 0) return { ok: true, id: known };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, reason: `an action must be an object, got ${describe(value)}` };
   }

@@ -7,9 +7,11 @@ import {
   ABANDON_ID,
   ACTIONS,
   PICK_BASE,
+  PLAY_BASE,
   RAISE_ID,
   TRADE_BASE,
   actionAt,
+  canonicalId,
   parseAction,
   pickId,
   playId,
@@ -21,33 +23,40 @@ import { PHASE_NAMES, Phase, type XixSeat, type XixState } from './state.ts';
 
 const other = (seat: XixSeat): XixSeat => (1 - seat) as XixSeat;
 
+const lowestCard = (cards: number): number => 31 - Math.clz32(cards & -cards);
+
+const STRIKE_ANSWERS = [ACTIONS[ABANDON_ID]!, ACTIONS[RAISE_ID]!];
+
 export function legalActions(s: XixState): XixAction[] {
-  const out: XixAction[] = [];
   const seat = s.toMove as XixSeat;
   switch (s.phase) {
-    case Phase.Play: {
-      const hand = s.closed[seat] | s.open[seat];
-      for (let c = 1; c <= CARD_COUNT; c++) if (hand & (1 << c)) out.push(ACTIONS[playId(c)]!);
-      break;
-    }
+    case Phase.Play:
+      return cardActions(s.closed[seat] | s.open[seat], PLAY_BASE);
     case Phase.Strike:
-      out.push(ACTIONS[ABANDON_ID]!, ACTIONS[RAISE_ID]!);
-      break;
+      return STRIKE_ANSWERS.slice();
     case Phase.Draft:
-      for (let c = 1; c <= CARD_COUNT; c++) if (s.pool & (1 << c)) out.push(ACTIONS[pickId(c)]!);
-      break;
+      return cardActions(s.pool, PICK_BASE);
     case Phase.Trade: {
       // R9a: any card of either hand to any slot, so always 30 trades.
-      const hand = s.closed[seat] | s.open[seat];
-      for (let c = 1; c <= CARD_COUNT; c++) {
-        if (hand & (1 << c)) {
-          const base = TRADE_BASE + (c - 1) * ROW_SIZE;
-          for (let slot = 0; slot < ROW_SIZE; slot++) out.push(ACTIONS[base + slot]!);
-        }
+      const cards = s.closed[seat] | s.open[seat];
+      const out = new Array<XixAction>(countCards(cards) * ROW_SIZE);
+      let i = 0;
+      for (let rest = cards; rest !== 0; rest &= rest - 1) {
+        const base = TRADE_BASE + (lowestCard(rest) - 1) * ROW_SIZE;
+        for (let slot = 0; slot < ROW_SIZE; slot++) out[i++] = ACTIONS[base + slot]!;
       }
-      break;
+      return out;
     }
+    default:
+      return [];
   }
+}
+
+/** One action a card, in card order: `base` is the id of the action for card 1. */
+function cardActions(cards: number, base: number): XixAction[] {
+  const out = new Array<XixAction>(countCards(cards));
+  let i = 0;
+  for (let rest = cards; rest !== 0; rest &= rest - 1) out[i++] = ACTIONS[base + lowestCard(rest) - 1]!;
   return out;
 }
 
@@ -84,7 +93,29 @@ export function checkAction(s: XixState, value: unknown): ActionCheck<XixAction>
   return reason === null ? { ok: true, action: actionAt(parsed.id) } : { ok: false, reason };
 }
 
+/** The fast check for the shared action objects; `illegalReason` explains a refusal. */
+function isLegal(s: XixState, id: number): boolean {
+  const seat = s.toMove as XixSeat;
+  switch (s.phase) {
+    case Phase.Play:
+      return id < ABANDON_ID && ((s.closed[seat] | s.open[seat]) & cardBit(id - PLAY_BASE + 1)) !== 0;
+    case Phase.Strike:
+      return id === ABANDON_ID || id === RAISE_ID;
+    case Phase.Draft:
+      return id >= PICK_BASE && id < TRADE_BASE && (s.pool & cardBit(id - PICK_BASE + 1)) !== 0;
+    case Phase.Trade:
+      return id >= TRADE_BASE && ((s.closed[seat] | s.open[seat]) & cardBit(Math.floor((id - TRADE_BASE) / ROW_SIZE) + 1)) !== 0;
+    default:
+      return false;
+  }
+}
+
 export function applyAction(s: XixState, action: XixAction): void {
+  const id = canonicalId(action);
+  if (id >= 0 && isLegal(s, id)) {
+    applyLegal(s, id);
+    return;
+  }
   const parsed = parseAction(action);
   if (!parsed.ok) throw new IllegalActionError(parsed.reason);
   const reason = illegalReason(s, parsed.id);

@@ -4,7 +4,7 @@
  */
 import { GameError, type Seat } from '../game.ts';
 import { createRandom, shuffled } from '../random.ts';
-import { ALL_CARDS, CARD_COUNT, HAND_SIZE, ROW_SIZE, isCard, setOf, type Card, type CardSet } from './cards.ts';
+import { ALL_CARDS, CARD_COUNT, HAND_SIZE, ROW_SIZE, cardsOf, isCard, setOf, type Card, type CardSet } from './cards.ts';
 
 /** The explicit initial deal (R1: the first leader is part of it). */
 export interface XixSetup {
@@ -80,20 +80,20 @@ export function parseSetup(value: unknown): XixSetup {
   return { hands: [hand0, hand1], strikeRow, discard: v.discard, firstLeader: v.firstLeader };
 }
 
+const DECK: readonly Card[] = Array.from({ length: CARD_COUNT }, (_, i) => i + 1);
+
 /** R1: shuffle and deal from the seed; the first leader is drawn from it too. */
 export function randomSetup(seed: number, seatCount = 2): XixSetup {
   if (seatCount !== 2) throw new GameError(`XIX is for exactly 2 seats, not ${seatCount}`);
   const random = createRandom(seed);
-  const deck = shuffled(Array.from({ length: CARD_COUNT }, (_, i) => i + 1), random);
+  const deck = shuffled(DECK, random);
   return {
-    hands: [deck.slice(0, 6).sort(byValue), deck.slice(6, 12).sort(byValue)],
+    hands: [cardsOf(setOf(deck.slice(0, 6))), cardsOf(setOf(deck.slice(6, 12)))],
     strikeRow: deck.slice(12, 17),
-    discard: deck[17] as Card,
+    discard: deck[17]!,
     firstLeader: random.int(2) as XixSeat,
   };
 }
-
-const byValue = (a: number, b: number): number => a - b;
 
 export function startState(setup: XixSetup): XixState {
   return {
