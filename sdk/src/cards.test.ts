@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { xix } from '@xix/engine';
+import { plainDeal, startFrom } from '../../engine/test/xix/script.ts';
 import { sampleState } from '../scripts/states.ts';
 import { myCards, opponentCardOdds, opponentPossibleCards, opponentUnknownCount, unlocatedCards, unseenCards } from './cards.ts';
 
@@ -13,6 +14,21 @@ describe('unseenCards', () => {
     expect(unseenCards(view)).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     expect(myCards(view)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(opponentUnknownCount(view)).toBe(6);
+  });
+
+  it('keeps a card seen and then lost track of out of unseen, but in unlocated (R11, R11a)', () => {
+    // Seat 0 puts its closed 2 face down (exchange 1); seat 1 trades it into its closed hand
+    // (exchange 3), so seat 0 follows it; then seat 1 puts one of several closed cards face down.
+    const following = 'p1 p7 a k7 k1 t2@2 p8 p3 a k3 k8 t3@0 p9 p15 a k9 k15 t10@2';
+    const known = xix.view(startFrom(plainDeal(0), following), 0);
+    expect(known.opponent.closedKnown).toEqual([2]);
+    expect(unlocatedCards(known)).not.toContain(2);
+    expect(opponentCardOdds(known).get(2)).toBe(1);
+    const lost = xix.view(startFrom(plainDeal(0), `${following} p15 p1 a k1 k15 t11@4`), 0);
+    expect(lost.opponent.closedKnown).toEqual([]);
+    expect(unseenCards(lost)).not.toContain(2);
+    expect(unlocatedCards(lost)).toContain(2);
+    expect(opponentPossibleCards(lost)).toContain(2);
   });
 
   it('holds only cards that are hidden from the seat, always including the discard (R11)', () => {
