@@ -29,7 +29,11 @@ export type Decision =
 
 export interface Player {
   readonly name: string;
-  /** Prepares for a game (per-game time bank, hooks); a failure forfeits the game at once. */
+  /**
+   * Prepares for a game (per-game time bank, hooks); a failure forfeits the game at once. The
+   * referee calls it right before the seat's first decision, so that the forfeit is the seat to
+   * move's, as the replay format requires.
+   */
   startGame(info: { readonly seat: Seat; readonly seed: number }): PlayerFailure | null;
   decide(view: unknown): Decision;
   /** Tells the bot the game is over; errors here cannot change the result and are ignored. */
