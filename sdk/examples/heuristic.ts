@@ -30,6 +30,7 @@ import {
   trades,
   unlocatedCards,
   weakest,
+  winShare,
   type Card,
   type XixAction,
   type XixSeatView,
@@ -91,22 +92,11 @@ function trickValues(view: XixSeatView, s: number, o: number, q: number): { take
   return { take: afterTake(s, o), lose: afterLose(s, o) };
 }
 
-/** The chance that `card` takes the trick against a card the opponent picks blindly. */
-function takeChance(card: Card, odds: ReadonlyMap<Card, number>): number {
-  let wins = 0;
-  let total = 0;
-  for (const [c, p] of odds) {
-    total += p;
-    if (takesTrick(card, c)) wins += p;
-  }
-  return total === 0 ? 0 : wins / total;
-}
-
 /** Each of my cards with its chance to take a trick, and `q`, their average. */
 function myChances(view: XixSeatView): { mine: Card[]; chances: Map<Card, number>; q: number } {
   const mine = myCards(view);
   const odds = opponentCardOdds(view);
-  const chances = new Map(mine.map((c) => [c, takeChance(c, odds)]));
+  const chances = new Map(mine.map((c) => [c, winShare(c, odds)]));
   const q = [...chances.values()].reduce((x, y) => x + y, 0) / mine.length;
   return { mine, chances, q };
 }

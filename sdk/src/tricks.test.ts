@@ -57,5 +57,6 @@ describe('replies to a led card', () => {
     expect(winShare(18, [1, 2, 3, 4])).toBe(0.75);
     expect(winShare(5, [5])).toBe(0);
     expect(winShare(5, [4, 6])).toBe(0.5);
+    expect(winShare(5, new Map([[4, 0.25], [6, 0.75]]))).toBe(0.25);
   });
 });

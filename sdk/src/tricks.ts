@@ -52,17 +52,20 @@ export function strongest(cards: readonly Card[]): Card | null {
 }
 
 /**
- * The share of `candidates` that `card` beats (R4): with a leader who cannot see your hand, the
- * chance that `card` takes the trick if the other card is any one of `candidates`, equally likely.
- * Returns 0 for no candidates.
+ * The chance that `card` takes the trick (R4) against one card drawn from `candidates`: a list
+ * (each equally likely) or a map from card to weight, such as `opponentCardOdds(view)`. Returns 0
+ * for no candidates; `card` itself is skipped.
  */
-export function winShare(card: Card, candidates: readonly Card[]): number {
+export function winShare(card: Card, candidates: readonly Card[] | ReadonlyMap<Card, number>): number {
+  const weighted: Iterable<readonly [Card, number]> = Array.isArray(candidates)
+    ? candidates.map((c): [Card, number] => [c, 1])
+    : (candidates as ReadonlyMap<Card, number>);
   let wins = 0;
-  let n = 0;
-  for (const c of candidates) {
+  let total = 0;
+  for (const [c, weight] of weighted) {
     if (c === card) continue;
-    n++;
-    if (takesTrick(card, c)) wins++;
+    total += weight;
+    if (takesTrick(card, c)) wins += weight;
   }
-  return n === 0 ? 0 : wins / n;
+  return total === 0 ? 0 : wins / total;
 }
