@@ -23,12 +23,21 @@ export async function loadBot(file: string): Promise<LoadedBot> {
     return { ok: false, message: `${file} failed to load: ${error instanceof Error ? error.message : String(error)}` };
   }
   const bot = module.default;
-  if (typeof bot !== 'object' || bot === null || typeof (bot as { decide?: unknown }).decide !== 'function') {
+  if (!hasDecide(bot)) {
     return { ok: false, message: `${file} is not a bot: its default export needs a decide(view) function (export default defineBot({ decide(view) { ... } }))` };
   }
-  return { ok: true, bot: bot as Bot, name };
+  return { ok: true, bot, name };
 }
 
 export function botName(file: string): string {
   return path.basename(file).replace(/\.[cm]?[jt]s$/, '');
+}
+
+function hasDecide(bot: unknown): bot is Bot {
+  try {
+    return typeof bot === 'object' && bot !== null && typeof (bot as { decide?: unknown }).decide === 'function';
+  } catch {
+    // A getter or a Proxy that throws: not a usable bot either.
+    return false;
+  }
 }
