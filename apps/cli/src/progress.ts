@@ -9,7 +9,7 @@ export interface Progress {
 export function progressBar(total: number, label: string): Progress {
   if (!process.stderr.isTTY) return { tick: () => {}, stop: () => {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: `${label} [{bar}] {value}/{total} games, eta {eta_formatted}`, hideCursor: true, clearOnComplete: true },
+    { stream: process.stderr, format: `${label} [{bar}] {value}/{total} games, eta {eta_formatted}`, clearOnComplete: true },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0);
