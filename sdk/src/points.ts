@@ -3,7 +3,7 @@
  * game and who wins (R7). Remember R7: when exactly 19 points have been awarded in total, the
  * player with FEWER points wins, so more points is not always better.
  */
-import { GAME_POINTS, MAX_STRIKES, STAKES, type Seat, type XixSeatView } from '@xix/engine';
+import { MAX_STRIKES, STAKES, gameEnd, type Seat, type XixSeatView } from '@xix/engine';
 
 /** The most strikes an exchange can hold: two each, then the third strike ends it (R5). */
 export const MAX_EXCHANGE_STRIKES = STAKES.length - 1;
@@ -57,10 +57,8 @@ export function awardPoints(points: readonly number[], seat: Seat, amount: numbe
   if (seat !== 0 && seat !== 1) throw new RangeError(`seat must be 0 or 1, got ${String(seat)}`);
   if (!isPoints(amount)) throw new RangeError(`amount must be a non-negative integer, got ${String(amount)}`);
   const after: [number, number] = seat === 0 ? [a + amount, b] : [a, b + amount];
-  const [x, y] = after;
-  if (x + y === GAME_POINTS) return { over: true, points: after, winner: x < y ? 0 : 1, reason: 'exactly-19' };
-  if (x >= GAME_POINTS || y >= GAME_POINTS) return { over: true, points: after, winner: x > y ? 0 : 1, reason: 'reached-19' };
-  return { over: false, points: after };
+  const end = gameEnd(after[0], after[1]);
+  return end === null ? { over: false, points: after } : { over: true, points: after, ...end };
 }
 
 function isPoints(n: unknown): n is number {

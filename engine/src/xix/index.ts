@@ -28,5 +28,6 @@ export const xix: XixGame = {
 
 export { ACTIONS, formatAction, type XixAction, type PlayAction, type PickAction, type TradeAction, type RaiseAction, type AbandonAction } from './actions.ts';
 export * from './cards.ts';
+export { gameEnd } from './rules.ts';
 export { PHASE_NAMES, type PhaseName, type XixSetup, type XixState } from './state.ts';
 export type { HistoryEvent, StrikeSlot, XixSeatView, XixSpectatorView } from './views.ts';

@@ -191,20 +191,27 @@ function endExchange(s: XixState, winner: XixSeat): void {
   const stakes = STAKES[s.strikes[0] + s.strikes[1]]!; // R6
   s.points[winner] += stakes;
   s.exchangeWinner = winner;
-  const [a, b] = s.points;
-  if (a + b === GAME_POINTS) finish(s, a < b ? 0 : 1, 'exactly-19'); // R7: fewer points wins
-  else if (a >= GAME_POINTS || b >= GAME_POINTS) finish(s, a > b ? 0 : 1, 'reached-19');
-  else {
+  const end = gameEnd(s.points[0], s.points[1]);
+  if (end === null) {
     s.phase = Phase.Draft;
     s.toMove = other(winner); // R8: the loser picks first
+  } else {
+    s.phase = Phase.Over;
+    s.toMove = -1;
+    s.winner = end.winner;
+    s.endReason = end.reason;
   }
 }
 
-function finish(s: XixState, winner: XixSeat, reason: XixState['endReason']): void {
-  s.phase = Phase.Over;
-  s.toMove = -1;
-  s.winner = winner;
-  s.endReason = reason;
+/**
+ * R7, checked after every exchange: exactly 19 points awarded in total ends the game and the
+ * player with FEWER points wins (so 19–0 goes to the 0); otherwise 19 or more for either player
+ * ends it and the player with MORE points wins. Null while the game goes on.
+ */
+export function gameEnd(points0: number, points1: number): { readonly winner: XixSeat; readonly reason: 'exactly-19' | 'reached-19' } | null {
+  if (points0 + points1 === GAME_POINTS) return { winner: points0 < points1 ? 0 : 1, reason: 'exactly-19' };
+  if (points0 >= GAME_POINTS || points1 >= GAME_POINTS) return { winner: points0 > points1 ? 0 : 1, reason: 'reached-19' };
+  return null;
 }
 
 /** R9, R9a, R11, R11a. */
