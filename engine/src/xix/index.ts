@@ -31,3 +31,4 @@ export * from './cards.ts';
 export { gameEnd } from './rules.ts';
 export { PHASE_NAMES, type PhaseName, type XixSetup, type XixState } from './state.ts';
 export type { HistoryEvent, StrikeSlot, XixSeatView, XixSpectatorView } from './views.ts';
+export { positionState, type XixPosition, type XixPositionHand } from './position.ts';
