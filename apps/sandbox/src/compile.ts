@@ -1,0 +1,106 @@
+/**
+ * Compiles an untrusted TypeScript bot into one script for an isolate: esbuild bundles the bot's
+ * own files with the SDK of this repository. The bot may import `@xix/sdk` and its own files next
+ * to its entry, nothing else: no Node built-ins, no npm packages, no files outside its folder.
+ * Errors name file:line:column where there is one.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build, type Message, type Plugin } from 'esbuild';
+
+export const DEFAULT_MAX_SOURCE_BYTES = 1024 * 1024;
+
+/** The bot's files: read from disk, or given in memory (e.g. an upload) keyed by relative path. */
+export interface BotSource {
+  /** The entry file: a path on disk, or a key of `files`. */
+  readonly entry: string;
+  readonly files?: ReadonlyMap<string, string>;
+  /** Total bytes of the bot's own files (the SDK does not count). */
+  readonly maxBytes?: number;
+}
+
+export type CompiledBot = { readonly ok: true; readonly code: string; readonly bytes: number } | { readonly ok: false; readonly message: string };
+
+const require = createRequire(import.meta.url);
+const SDK_ENTRY = require.resolve('@xix/sdk');
+// The SDK and the engine it re-exports are ours: their own imports resolve normally.
+const TRUSTED_DIRS = [path.dirname(path.dirname(SDK_ENTRY)), path.dirname(path.dirname(require.resolve('@xix/engine')))];
+/** The name of the bundle's global; the harness wraps the bundle in a function, so it stays local. */
+export const BUNDLE_GLOBAL = '__xixBot';
+const MEMORY_ROOT = path.resolve('/xix-bot');
+const EXTENSIONS = ['', '.ts', '.js', '.mts', '.mjs', '/index.ts', '/index.js'];
+
+export async function compileBot(source: BotSource): Promise<CompiledBot> {
+  const maxBytes = source.maxBytes ?? DEFAULT_MAX_SOURCE_BYTES;
+  const inMemory = source.files !== undefined;
+  const entry = inMemory ? path.resolve(MEMORY_ROOT, source.entry) : path.resolve(source.entry);
+  const root = path.dirname(entry);
+  const read = async (file: string): Promise<string | undefined> => {
+    if (source.files !== undefined) return source.files.get(path.relative(MEMORY_ROOT, file).split(path.sep).join('/'));
+    return readFile(file, 'utf8').catch(() => undefined);
+  };
+  if ((await read(entry)) === undefined) return { ok: false, message: `no such file: ${source.entry}` };
+
+  let bytes = 0;
+  const botFiles: Plugin = {
+    name: 'xix-bot-files',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === 'entry-point') return { path: entry, namespace: 'bot' };
+        if (args.namespace !== 'bot') {
+          if (TRUSTED_DIRS.some((dir) => args.importer.startsWith(dir + path.sep))) return undefined;
+        }
+        if (args.path === '@xix/sdk') return { path: SDK_ENTRY, namespace: 'file' };
+        if (args.namespace === 'bot' && (args.path.startsWith('./') || args.path.startsWith('../'))) {
+          const target = path.resolve(path.dirname(args.importer), args.path);
+          if (target !== root && !target.startsWith(root + path.sep)) {
+            return { errors: [{ text: `"${args.path}" is outside the bot's folder: a bot may import only @xix/sdk and its own files` }] };
+          }
+          for (const ext of EXTENSIONS) {
+            if ((await read(target + ext)) !== undefined) return { path: target + ext, namespace: 'bot' };
+          }
+          return { errors: [{ text: `cannot find "${args.path}"` }] };
+        }
+        return { errors: [{ text: `"${args.path}" cannot be imported: a bot may import only @xix/sdk and its own files` }] };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'bot' }, async (args) => {
+        const contents = (await read(args.path)) ?? '';
+        bytes += Buffer.byteLength(contents);
+        if (bytes > maxBytes) return { errors: [{ text: `the bot's source is over the size limit of ${maxBytes} bytes` }] };
+        return { contents, loader: /\.m?js$/.test(args.path) ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+
+  try {
+    const out = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: BUNDLE_GLOBAL,
+      platform: 'neutral',
+      target: 'es2024',
+      plugins: [botFiles],
+      logLevel: 'silent',
+      legalComments: 'none',
+    });
+    const code = out.outputFiles[0]?.text;
+    if (code === undefined) return { ok: false, message: `esbuild produced no output for ${source.entry}` };
+    return { ok: true, code, bytes };
+  } catch (error) {
+    return { ok: false, message: describeBuildFailure(error, source.entry, inMemory ? MEMORY_ROOT : '') };
+  }
+}
+
+function describeBuildFailure(error: unknown, entry: string, memoryRoot: string): string {
+  const errors = (error as { errors?: Message[] }).errors;
+  if (!Array.isArray(errors) || errors.length === 0) return `cannot compile ${entry}: ${(error as Error).message}`;
+  const first = errors[0]!;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : '';
+  const at = first.location;
+  const file = at === null ? entry : memoryRoot === '' ? at.file.replace(/^bot:/, '') : path.relative(memoryRoot, at.file.replace(/^bot:/, ''));
+  const where = at === null ? file : `${file}:${at.line}:${at.column + 1}`;
+  return `${where}: error: ${first.text}${more}`;
+}

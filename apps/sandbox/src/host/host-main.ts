@@ -1,0 +1,73 @@
+/**
+ * A sandbox host process: runs the series its supervisor sends, one at a time, with both bots in
+ * isolates of this process. Decisions are synchronous (applySync), the fast path; what protects
+ * the rest of the system is that this process can be killed from outside and replaced. Before
+ * each bot call a lease is written to fd 4 (see protocol.ts).
+ */
+import { writeSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { findGame } from '@xix/engine';
+import { playSeries, type Player } from '@xix/referee';
+import { sandboxedPlayer } from '../sandboxed-player.ts';
+import { LEASE_FD, formatCatastrophe, formatLease, type FromHost, type SeriesJob, type ToHost } from './protocol.ts';
+
+/** How far past a call's own watchdog a lease reaches, so that most calls need no new lease. */
+const LEASE_EXTENSION_MS = 1000;
+
+let announcedBot = -1;
+let announcedUntil = 0;
+
+function leaseHook(id: number, bot: number): (timeoutMs: number) => void {
+  return (timeoutMs) => {
+    const due = Date.now() + timeoutMs;
+    if (bot === announcedBot && due <= announcedUntil) return;
+    announcedBot = bot;
+    announcedUntil = due + LEASE_EXTENSION_MS;
+    writeSync(LEASE_FD, formatLease(id, bot, announcedUntil));
+  };
+}
+
+function catastrophe(message: string): void {
+  try {
+    writeSync(LEASE_FD, formatCatastrophe(message));
+  } finally {
+    process.abort();
+  }
+}
+
+const send = (message: FromHost): void => {
+  process.send?.(message);
+};
+
+async function runSeries(id: number, job: SeriesJob): Promise<void> {
+  const game = findGame(job.game);
+  if (game === undefined) return send({ type: 'rejected', id, message: `unknown game "${job.game}"` });
+  announcedBot = -1;
+  const players: Player[] = job.bots.map((bot, i) =>
+    sandboxedPlayer(bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: leaseHook(id, i), onCatastrophicError: catastrophe }),
+  );
+  try {
+    for (let deal = 0; deal < job.deals; deal++) {
+      playSeries({
+        game,
+        games: 2,
+        seed: job.seed + deal,
+        players: [players[0]!, players[1]!],
+        onGame: (g) => send({ type: 'game', id, index: deal * 2 + g.index, seatOfA: g.seatOfA, record: g.record }),
+      });
+      await nextTurn(); // lets the IPC channel flush, so a crash later loses only later games
+    }
+  } finally {
+    for (const player of players) player.dispose();
+  }
+  send({ type: 'done', id });
+}
+
+let queue = Promise.resolve();
+process.on('message', (message: ToHost) => {
+  queue = queue.then(() => runSeries(message.id, message.job)).catch((error: unknown) => {
+    send({ type: 'rejected', id: message.id, message: error instanceof Error ? error.message : String(error) });
+  });
+});
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready' });

@@ -1,0 +1,61 @@
+/**
+ * What the supervisor and a sandbox host process say to each other. Jobs and results travel on
+ * the IPC channel; the lease travels on its own pipe (fd 4), written synchronously by the host
+ * right before bot code runs, so the supervisor knows who is running and until when even while
+ * the host's thread is blocked in that bot.
+ */
+import type { MatchRecord } from '@xix/referee';
+import type { SandboxLimits } from '../limits.ts';
+
+export const LEASE_FD = 4;
+
+export interface BotEntry {
+  readonly name: string;
+  /** Compiled code (compileBot). */
+  readonly code: string;
+}
+
+/** A mirrored series: deal `seed + i` is played twice, bot A in seat 0 then in seat 1. */
+export interface SeriesJob {
+  readonly game: string;
+  readonly seed: number;
+  readonly deals: number;
+  readonly bots: readonly [BotEntry, BotEntry];
+  readonly limits?: Partial<SandboxLimits>;
+}
+
+export type ToHost = { readonly type: 'series'; readonly id: number; readonly job: SeriesJob };
+
+export interface HostGame {
+  /** 0-based number of the game in the series. */
+  readonly index: number;
+  /** The seat bot A played. */
+  readonly seatOfA: number;
+  readonly record: MatchRecord;
+}
+
+export type FromHost =
+  | { readonly type: 'ready' }
+  | ({ readonly type: 'game'; readonly id: number } & HostGame)
+  | { readonly type: 'done'; readonly id: number }
+  | { readonly type: 'rejected'; readonly id: number; readonly message: string };
+
+/** A lease line: job id, bot index (0 = A, 1 = B), and the epoch ms by which the host reports again. */
+export function formatLease(id: number, bot: number, deadline: number): string {
+  return `L ${id} ${bot} ${deadline}\n`;
+}
+
+export function formatCatastrophe(message: string): string {
+  return `C ${message.replace(/\s+/g, ' ')}\n`;
+}
+
+export type LeaseLine = { readonly type: 'lease'; readonly id: number; readonly bot: number; readonly deadline: number } | { readonly type: 'catastrophe'; readonly message: string };
+
+export function parseLeaseLine(line: string): LeaseLine | null {
+  if (line.startsWith('C ')) return { type: 'catastrophe', message: line.slice(2) };
+  const [tag, id, bot, deadline] = line.split(' ');
+  if (tag !== 'L') return null;
+  const numbers = [Number(id), Number(bot), Number(deadline)];
+  if (!numbers.every(Number.isSafeInteger)) return null;
+  return { type: 'lease', id: numbers[0]!, bot: numbers[1]!, deadline: numbers[2]! };
+}

@@ -1,0 +1,114 @@
+/**
+ * One bot in one isolated-vm isolate, seen from the host: the harness (harness.js) is installed
+ * before the bot's code, and every call is a synchronous applySync with strings in and a string
+ * out, metered in wall-clock and CPU time. Isolates never get a Reference or ExternalCopy: the
+ * References below stay on the host side.
+ */
+import { readFileSync } from 'node:fs';
+import ivm from 'isolated-vm';
+import { BUNDLE_GLOBAL } from '../compile.ts';
+import { wallTimeoutMs, type SandboxLimits } from '../limits.ts';
+
+const HARNESS = readFileSync(new URL('./harness.js', import.meta.url), 'utf8');
+
+/** What a call came to. `answer` kinds are the harness's letters (see harness.js). */
+export type CallOutcome =
+  | { readonly kind: 'answer'; readonly tag: string; readonly payload: string; readonly logs: string; readonly ms: number; readonly cpuMs: number }
+  | { readonly kind: 'timeout' | 'memory' | 'crash'; readonly message: string; readonly ms: number; readonly cpuMs: number };
+
+export interface IsolateHooks {
+  /** Called right before each call with its wall-clock watchdog (the host's lease to its supervisor). */
+  readonly beforeCall?: (timeoutMs: number) => void;
+  /** isolated-vm lost control of the isolate; the process must end (README: onCatastrophicError). */
+  readonly onCatastrophicError?: (message: string) => void;
+}
+
+export interface BotIsolate {
+  /** False once the isolate is disposed (memory limit, timeout, dispose()). */
+  readonly alive: boolean;
+  load(code: string): CallOutcome;
+  start(seat: number, seed: number, cpuBudgetMs: number): CallOutcome;
+  decide(viewJson: string, cpuBudgetMs: number): CallOutcome;
+  end(viewJson: string, resultJson: string, cpuBudgetMs: number): CallOutcome;
+  dispose(): void;
+}
+
+function defaultCatastrophe(message: string): void {
+  // README: v8 lost the isolate; nothing in this process can be trusted any more.
+  process.stderr.write(`isolated-vm catastrophic error: ${message}\n`);
+  process.abort();
+}
+
+export function createBotIsolate(limits: SandboxLimits, hooks: IsolateHooks = {}): BotIsolate {
+  const isolate = new ivm.Isolate({ memoryLimit: limits.memoryMb, onCatastrophicError: hooks.onCatastrophicError ?? defaultCatastrophe });
+  const context = isolate.createContextSync();
+  const config = JSON.stringify({
+    bundleGlobal: BUNDLE_GLOBAL,
+    logMoveChars: limits.logMoveChars,
+    logGameChars: limits.logGameChars,
+    outputChars: limits.outputChars,
+  });
+  const factory = isolate.compileScriptSync(HARNESS, { filename: 'xix-harness.js' }).runSync(context, { reference: true }) as ivm.Reference<(config: string) => unknown>;
+  const api = factory.applySync(undefined, [config], { result: { reference: true }, timeout: 1000 }) as unknown as ivm.Reference<Record<string, unknown>>;
+  const fn = (name: string): ivm.Reference => api.getSync(name, { reference: true }) as ivm.Reference;
+  const refs = { load: fn('load'), start: fn('start'), decide: fn('decide'), end: fn('end'), takeLogs: fn('takeLogs') };
+
+  const cpuNow = (): bigint | null => {
+    try {
+      return isolate.cpuTime;
+    } catch {
+      return null; // disposed
+    }
+  };
+
+  const call = (ref: ivm.Reference, args: readonly (string | number)[], cpuBudgetMs: number): CallOutcome => {
+    const timeout = wallTimeoutMs(limits, cpuBudgetMs);
+    hooks.beforeCall?.(timeout);
+    const cpu0 = cpuNow();
+    const t0 = performance.now();
+    let value: unknown;
+    let failure: unknown = null;
+    try {
+      value = ref.applySync(undefined, args as (string | number)[], { timeout });
+    } catch (error) {
+      failure = error ?? 'unknown';
+    }
+    const ms = performance.now() - t0;
+    const cpu1 = cpuNow();
+    const cpuMs = cpu0 !== null && cpu1 !== null ? Number(cpu1 - cpu0) / 1e6 : ms;
+    if (failure !== null) {
+      // Only host-side Errors made by isolated-vm arrive here: the harness never throws.
+      const text = failure instanceof Error ? failure.message : 'the call failed';
+      if (isolate.isDisposed) return { kind: 'memory', message: `ran out of memory (limit ${limits.memoryMb} MiB)`, ms, cpuMs };
+      if (/timed out/i.test(text)) return { kind: 'timeout', message: `did not finish within the ${timeout} ms wall-clock watchdog`, ms, cpuMs };
+      return { kind: 'crash', message: text, ms, cpuMs };
+    }
+    if (typeof value !== 'string' || value.length < 2) return { kind: 'crash', message: 'the sandbox harness gave no answer', ms, cpuMs };
+    let logs = '';
+    if (value[1] === '1') {
+      try {
+        const taken = refs.takeLogs.applySync(undefined, [], { timeout: 1000 }) as unknown;
+        if (typeof taken === 'string') logs = taken;
+      } catch {
+        // Lost logs never change a result.
+      }
+    }
+    return { kind: 'answer', tag: value[0]!, payload: value.slice(2), logs, ms, cpuMs };
+  };
+
+  let disposed = false;
+  return {
+    get alive() {
+      return !disposed && !isolate.isDisposed;
+    },
+    load: (code) => call(refs.load, [code], limits.loadMs),
+    start: (seat, seed, budget) => call(refs.start, [seat, seed], budget),
+    decide: (viewJson, budget) => call(refs.decide, [viewJson], budget),
+    end: (viewJson, resultJson, budget) => call(refs.end, [viewJson, resultJson], budget),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      if (!isolate.isDisposed) isolate.dispose();
+    },
+  };
+}

@@ -1,0 +1,204 @@
+// The trusted part of a bot's isolate. It runs before any bot code and evaluates to an object of
+// functions the host calls with applySync. Nothing of the host ever enters the isolate: views come
+// in as JSON strings, answers go out as strings built here, under the call's timeout, so no bot
+// getter, Proxy or toJSON ever runs on the host. Every entry point returns a string and never
+// throws: a thrown value would be copied out by the host, running bot code outside any timeout.
+//
+// Answers: one kind letter, one log flag ('1' when the bot logged: the host then calls takeLogs),
+// then the payload. A = action JSON, E = error message, I = illegal message, O = output_limit
+// message, L = load_error message.
+(function harness(configJson) {
+  'use strict';
+  const g = globalThis;
+  const config = JSON.parse(configJson);
+  // Primordials, captured before the bot can replace them.
+  const { parse, stringify } = JSON;
+  const { apply, ownKeys, getPrototypeOf } = Reflect;
+  const { getOwnPropertyDescriptor, freeze, hasOwn } = Object;
+  const { isArray } = Array;
+  const ObjectPrototype = Object.prototype;
+  const StringCtor = String;
+  const slice = String.prototype.slice;
+  const RealDate = Date;
+  const evaluate = eval;
+  const imul = Math.imul;
+  const floor = Math.floor;
+
+  // Dangerous or nondeterministic globals: WebAssembly memory escapes memoryLimit,
+  // SharedArrayBuffer stays shared when copied, Atomics.wait blocks the thread, weak references
+  // and finalizers expose garbage-collection timing.
+  for (const name of ['WebAssembly', 'SharedArrayBuffer', 'Atomics', 'WeakRef', 'FinalizationRegistry']) delete g[name];
+
+  // No clock: Date reads the epoch, so a bot's behaviour cannot depend on when it runs.
+  function FixedDate(...args) {
+    if (new.target === undefined) return new RealDate(0).toString();
+    return args.length === 0 ? new RealDate(0) : new RealDate(...args);
+  }
+  FixedDate.prototype = RealDate.prototype;
+  FixedDate.now = () => 0;
+  FixedDate.parse = RealDate.parse;
+  FixedDate.UTC = RealDate.UTC;
+  g.Date = FixedDate;
+
+  // Math.random, seeded per game from the match seed and the seat (sfc32 through splitmix32).
+  let a = 0, b = 0, c = 0, d = 0;
+  const next32 = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return t >>> 0;
+  };
+  const seedRandom = (seed, seat) => {
+    let s = ((seed >>> 0) ^ floor(seed / 0x100000000) ^ imul(seat + 1, 0x9e3779b9)) | 0;
+    const splitmix = () => {
+      s = (s + 0x9e3779b9) | 0;
+      let z = s;
+      z = imul(z ^ (z >>> 16), 0x21f0aaad);
+      z = imul(z ^ (z >>> 15), 0x735a2d97);
+      return (z ^ (z >>> 15)) >>> 0;
+    };
+    a = splitmix(); b = splitmix(); c = splitmix(); d = splitmix();
+    for (let i = 0; i < 12; i++) next32();
+  };
+  seedRandom(0, 0);
+  Math.random = () => next32() / 0x100000000;
+
+  // console: captured per call and per game, bounded.
+  let moveLog = '';
+  let gameChars = 0;
+  let truncated = false;
+  const text = (value) => {
+    try {
+      if (typeof value === 'string') return value;
+      const json = stringify(value);
+      return json === undefined ? StringCtor(value) : json;
+    } catch {
+      try { return StringCtor(value); } catch { return '[unprintable]'; }
+    }
+  };
+  const write = (...args) => {
+    if (truncated) return;
+    let line = '';
+    for (let i = 0; i < args.length; i++) line += (i === 0 ? '' : ' ') + text(args[i]);
+    line += '\n';
+    const room = Math.min(config.logMoveChars - moveLog.length, config.logGameChars - gameChars);
+    if (line.length > room) {
+      line = apply(slice, line, [0, Math.max(0, room)]) + '… (log truncated)\n';
+      truncated = true;
+    }
+    moveLog += line;
+    gameChars += line.length;
+  };
+  g.console = freeze({ log: write, info: write, warn: write, error: write, debug: write, trace: write });
+
+  const answer = (kind, payload) => kind + (moveLog === '' ? '0' : '1') + payload;
+  const clip = (s) => (s.length > 500 ? apply(slice, s, [0, 500]) + '…' : s);
+  const describe = (error) => {
+    try {
+      if (error !== null && typeof error === 'object' && typeof error.message === 'string') {
+        const name = typeof error.name === 'string' ? error.name : 'Error';
+        return clip(name + ': ' + error.message);
+      }
+      return clip('thrown ' + (typeof error === 'string' ? stringify(error) : StringCtor(error)));
+    } catch {
+      return 'an unreadable error';
+    }
+  };
+
+  // An action must be plain data: no accessors, no class instances, no functions, bounded.
+  const plain = (value, depth, budget) => {
+    if (budget.nodes++ > 1000 || depth > 16) return 'nested too deeply';
+    if (value === null || typeof value === 'boolean') return null;
+    if (typeof value === 'number') return Number.isFinite(value) ? null : 'a non-finite number';
+    if (typeof value === 'string') return null;
+    if (typeof value !== 'object') return 'a ' + typeof value;
+    const array = isArray(value);
+    const proto = getPrototypeOf(value);
+    if (!array && proto !== ObjectPrototype && proto !== null) return 'not a plain object';
+    for (const key of ownKeys(value)) {
+      if (typeof key === 'symbol') return 'a symbol key';
+      const descriptor = getOwnPropertyDescriptor(value, key);
+      if (descriptor === undefined) continue;
+      if (!hasOwn(descriptor, 'value')) return 'a getter or setter (' + key + ')';
+      if (array && key === 'length') continue;
+      const problem = plain(descriptor.value, depth + 1, budget);
+      if (problem !== null) return problem;
+    }
+    return null;
+  };
+
+  let bot = null;
+  const call = (name, args) => {
+    const hook = bot[name];
+    if (typeof hook === 'function') apply(hook, bot, args);
+  };
+
+  return {
+    load(code) {
+      try {
+        moveLog = '';
+        const module = evaluate('(function () {\n' + code + '\nreturn ' + config.bundleGlobal + ';\n})')();
+        const candidate = module === null || typeof module !== 'object' ? undefined : module.default;
+        if (candidate === null || typeof candidate !== 'object' || typeof candidate.decide !== 'function') {
+          return answer('L', 'the default export must be a bot with a decide(view) function: export default defineBot({ decide(view) { ... } })');
+        }
+        bot = candidate;
+        return answer('A', 'null');
+      } catch (error) {
+        try { return answer('L', 'the bot threw while loading: ' + describe(error)); } catch { return 'L0the bot threw while loading'; }
+      }
+    },
+    start(seat, seed) {
+      try {
+        moveLog = '';
+        gameChars = 0;
+        truncated = false;
+        seedRandom(seed, seat);
+        call('onGameStart', [{ seat, seed }]);
+        return answer('A', 'null');
+      } catch (error) {
+        try { return answer('E', 'onGameStart threw ' + describe(error)); } catch { return 'E0onGameStart threw'; }
+      }
+    },
+    decide(viewJson) {
+      try {
+        let action;
+        try {
+          action = apply(bot.decide, bot, [parse(viewJson)]);
+        } catch (error) {
+          return answer('E', 'decide threw ' + describe(error));
+        }
+        if (action !== null && (typeof action === 'object' || typeof action === 'function') && typeof action.then === 'function') {
+          return answer('I', 'decide returned a Promise: it must return an action synchronously');
+        }
+        const problem = plain(action, 0, { nodes: 0 });
+        if (problem !== null) return answer('I', 'the action must be plain data, it has ' + problem);
+        const json = stringify(action);
+        if (typeof json !== 'string') return answer('I', 'decide returned ' + (action === undefined ? 'undefined' : 'no JSON value'));
+        if (json.length > config.outputChars) {
+          return answer('O', 'the action is ' + json.length + ' characters of JSON, over the limit of ' + config.outputChars);
+        }
+        return answer('A', json);
+      } catch (error) {
+        try { return answer('I', 'the action could not be read: ' + describe(error)); } catch { return 'I0the action could not be read'; }
+      }
+    },
+    end(viewJson, resultJson) {
+      try {
+        call('onGameEnd', [parse(viewJson), parse(resultJson)]);
+      } catch {
+        // The result is final: nothing the bot does here matters.
+      }
+      moveLog = '';
+      return 'A0null';
+    },
+    takeLogs() {
+      const logs = moveLog;
+      moveLog = '';
+      return typeof logs === 'string' ? logs : '';
+    },
+  };
+});

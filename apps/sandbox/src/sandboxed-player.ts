@@ -1,0 +1,115 @@
+/**
+ * A compiled bot as a referee `Player`, running in its own isolate. One isolate per player: a
+ * player serves one pairing (a match or series), so nothing a bot does is seen by another match;
+ * within the pairing the bot may keep state from game to game, as a human player would. After a
+ * timeout, a memory failure or a crash the isolate is thrown away and the bot is loaded afresh for
+ * its next game.
+ *
+ * Time: a decision may use `decisionMs` of CPU; beyond that it draws on the game's bank, and a
+ * decision that needs more than what is left is a timeout, even when it returned (a late result
+ * is a timeout). CPU time is what is charged; the wall-clock watchdog only stops runaways.
+ */
+import type { ForfeitVerdict, GameResult } from '@xix/engine';
+import type { Decision, Player, PlayerFailure } from '@xix/referee';
+import { createBotIsolate, type BotIsolate, type CallOutcome, type IsolateHooks } from './isolate/bot-isolate.ts';
+import { resolveLimits, type SandboxLimits } from './limits.ts';
+
+export interface SandboxedPlayerOptions extends IsolateHooks {
+  readonly limits?: Partial<SandboxLimits>;
+}
+
+/** RangeErrors V8 throws when an allocation cannot be made: a memory bomb, not a bug. */
+const ALLOCATION_FAILURE = /Array buffer allocation failed|Invalid string length|Invalid array length|Invalid typed array length/;
+
+const TAG_VERDICT: Record<string, ForfeitVerdict> = { E: 'error', I: 'illegal', O: 'output_limit', L: 'load_error' };
+
+export function sandboxedPlayer(code: string, name: string, options: SandboxedPlayerOptions = {}): Player {
+  if (typeof code !== 'string' || code === '') throw new TypeError('sandboxedPlayer needs the compiled code of a bot');
+  const limits = resolveLimits(options.limits);
+  let isolate: BotIsolate | null = null;
+  let bank = limits.bankMs;
+  let pendingLogs = '';
+
+  const discard = (): void => {
+    isolate?.dispose();
+    isolate = null;
+  };
+
+  /** Turns a call's outcome into a failure, or null when the bot answered within its time. */
+  const judge = (outcome: CallOutcome, what: string): PlayerFailure | null => {
+    if (outcome.kind !== 'answer') {
+      discard();
+      if (outcome.kind === 'crash') return { verdict: 'error', message: `${what}: the sandbox failed: ${outcome.message}` };
+      return { verdict: outcome.kind, message: `${what} ${outcome.message}` };
+    }
+    const over = outcome.cpuMs - limits.decisionMs;
+    if (over > bank) {
+      discard();
+      return { verdict: 'timeout', message: `${what} used ${ms(outcome.cpuMs)} of CPU: over the ${limits.decisionMs} ms limit and the ${ms(bank)} left in the bank` };
+    }
+    bank -= Math.max(0, over);
+    if (outcome.tag === 'A') return null;
+    if (outcome.tag === 'E' && ALLOCATION_FAILURE.test(outcome.payload)) {
+      discard();
+      return { verdict: 'memory', message: `${what} ran out of memory: ${outcome.payload}` };
+    }
+    return { verdict: TAG_VERDICT[outcome.tag] ?? 'error', message: outcome.payload };
+  };
+
+  const load = (): PlayerFailure | null => {
+    isolate = createBotIsolate(limits, options);
+    const outcome = isolate.load(code);
+    if (outcome.kind === 'answer' && outcome.tag === 'A' && outcome.cpuMs > limits.loadMs) {
+      discard();
+      return { verdict: 'timeout', message: `loading used ${ms(outcome.cpuMs)} of CPU, over the ${limits.loadMs} ms allowance` };
+    }
+    if (outcome.kind === 'timeout') {
+      discard();
+      return { verdict: 'timeout', message: `loading ${outcome.message}` };
+    }
+    bank = Infinity; // load time has its own allowance: judge() must not charge it to a bank
+    const failure = judge(outcome, 'loading');
+    if (failure !== null) discard();
+    return failure;
+  };
+
+  return {
+    name,
+    startGame({ seat, seed }) {
+      pendingLogs = '';
+      if (isolate === null || !isolate.alive) {
+        isolate = null;
+        const failure = load();
+        if (failure !== null) return failure;
+      }
+      bank = limits.bankMs;
+      const outcome = isolate!.start(seat, seed, limits.decisionMs + bank);
+      if (outcome.kind === 'answer') pendingLogs = outcome.logs;
+      return judge(outcome, 'onGameStart');
+    },
+    decide(view: unknown): Decision {
+      const logs = (): { logs?: string } => (pendingLogs === '' ? {} : { logs: pendingLogs });
+      if (isolate === null) return { ok: false, ms: 0, verdict: 'error', message: 'decide was called before startGame' };
+      const outcome = isolate.decide(JSON.stringify(view), limits.decisionMs + bank);
+      if (outcome.kind === 'answer') pendingLogs += outcome.logs;
+      const timing = { ms: round(outcome.ms), cpuMs: round(outcome.cpuMs) };
+      const failure = judge(outcome, 'decide');
+      const withLogs = logs();
+      pendingLogs = '';
+      if (failure !== null) return { ok: false, ...timing, ...failure, ...withLogs };
+      if (outcome.kind !== 'answer') throw new Error('unreachable: judge() fails every non-answer');
+      // Host-side JSON.parse of a bounded string: plain data, whatever the bot did.
+      return { ok: true, action: JSON.parse(outcome.payload) as unknown, ...timing, ...withLogs };
+    },
+    endGame(view: unknown, result: GameResult) {
+      pendingLogs = '';
+      if (isolate === null || !isolate.alive) return;
+      const outcome = isolate.end(JSON.stringify(view), JSON.stringify(result), limits.decisionMs);
+      if (outcome.kind !== 'answer' || outcome.cpuMs > limits.decisionMs) discard();
+    },
+    dispose: discard,
+  };
+}
+
+const round = (value: number): number => Math.round(value * 1000) / 1000;
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
