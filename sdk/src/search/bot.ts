@@ -1,0 +1,63 @@
+/**
+ * The search bot: `createSearchBot(options)` gives a bot whose every decision (play, strike
+ * answer, draft pick, trade) is an information-set Monte Carlo tree search (`ismcts.ts`).
+ *
+ * The budget is counted in iterations, because the sandbox gives bots no clock (Date reads 0):
+ * the default is calibrated to stay well inside the sandbox's 100 ms a decision. Where a clock
+ * exists (in-process), `timeMs` with `now` caps each decision's wall time as well.
+ */
+import { type Random, type XixSeatView } from '@xix/engine';
+import { defineBot, type Bot } from '../bot.ts';
+import { botRandom } from '../random.ts';
+import { searchAction, type SearchResult } from './ismcts.ts';
+
+export interface SearchBotOptions {
+  /** Iterations per decision (default 1,500). */
+  readonly iterations?: number;
+  /** UCB exploration constant (default 0.7). */
+  readonly exploration?: number;
+  /** Wall-clock cap per decision in ms; needs `now`. */
+  readonly timeMs?: number;
+  /** The clock for `timeMs`, e.g. `() => performance.now()`. */
+  readonly now?: () => number;
+  /** Called after each searched decision: for measurements and tests. */
+  readonly onSearch?: (result: SearchResult, view: XixSeatView) => void;
+}
+
+export const DEFAULT_ITERATIONS = 1500;
+const DEFAULT_EXPLORATION = 0.7;
+
+function checkOptions(o: SearchBotOptions): void {
+  const { iterations, exploration, timeMs, now } = o;
+  if (iterations !== undefined && (!Number.isSafeInteger(iterations) || iterations < 1)) {
+    throw new RangeError(`iterations must be a positive integer, got ${String(iterations)}`);
+  }
+  if (exploration !== undefined && !(Number.isFinite(exploration) && exploration >= 0)) {
+    throw new RangeError(`exploration must be a non-negative number, got ${String(exploration)}`);
+  }
+  if (timeMs !== undefined && !(Number.isFinite(timeMs) && timeMs > 0)) throw new RangeError(`timeMs must be a positive number, got ${String(timeMs)}`);
+  if ((timeMs === undefined) !== (now === undefined)) throw new RangeError('timeMs and now go together: a time budget needs a clock');
+}
+
+export function createSearchBot(options: SearchBotOptions = {}): Bot {
+  checkOptions(options);
+  const settings = {
+    iterations: options.iterations ?? DEFAULT_ITERATIONS,
+    exploration: options.exploration ?? DEFAULT_EXPLORATION,
+    ...(options.timeMs !== undefined && options.now !== undefined ? { timeMs: options.timeMs, now: options.now } : {}),
+  };
+  // One stream per seat: the same bot object may sit in both seats (self-play).
+  const randoms = new Map<number, Random>();
+  return defineBot({
+    onGameStart({ seat, seed }) {
+      randoms.set(seat, botRandom(seed, seat, 1));
+    },
+    decide(view) {
+      let random = randoms.get(view.seat);
+      if (random === undefined) randoms.set(view.seat, (random = botRandom(0, view.seat, 1)));
+      const result = searchAction(view, random, settings);
+      options.onSearch?.(result, view);
+      return result.action;
+    },
+  });
+}
