@@ -69,7 +69,8 @@
   // console: captured per call and per game, bounded.
   let moveLog = '';
   let gameChars = 0;
-  let truncated = false;
+  let moveFull = false;
+  let gameFull = false;
   const text = (value) => {
     try {
       if (typeof value === 'string') return value;
@@ -80,14 +81,16 @@
     }
   };
   const write = (...args) => {
-    if (truncated) return;
+    if (moveFull || gameFull) return;
     let line = '';
     for (let i = 0; i < args.length; i++) line += (i === 0 ? '' : ' ') + text(args[i]);
     line += '\n';
-    const room = Math.min(config.logMoveChars - moveLog.length, config.logGameChars - gameChars);
-    if (line.length > room) {
-      line = apply(slice, line, [0, Math.max(0, room)]) + '… (log truncated)\n';
-      truncated = true;
+    const moveRoom = config.logMoveChars - moveLog.length;
+    const gameRoom = config.logGameChars - gameChars;
+    if (line.length > moveRoom || line.length > gameRoom) {
+      line = apply(slice, line, [0, Math.max(0, Math.min(moveRoom, gameRoom))]) + '… (log truncated)\n';
+      if (line.length > moveRoom) moveFull = true;
+      if (line.length > gameRoom) gameFull = true;
     }
     moveLog += line;
     gameChars += line.length;
@@ -113,7 +116,11 @@
     if (budget.nodes++ > 1000 || depth > 16) return 'nested too deeply';
     if (value === null || typeof value === 'boolean') return null;
     if (typeof value === 'number') return Number.isFinite(value) ? null : 'a non-finite number';
-    if (typeof value === 'string') return null;
+    if (typeof value === 'string') {
+      if (value.length <= config.outputChars) return null;
+      budget.tooLong = true;
+      return 'a string of ' + value.length + ' characters';
+    }
     if (typeof value !== 'object') return 'a ' + typeof value;
     const array = isArray(value);
     const proto = getPrototypeOf(value);
@@ -154,8 +161,9 @@
     start(seat, seed) {
       try {
         moveLog = '';
+        moveFull = false;
         gameChars = 0;
-        truncated = false;
+        gameFull = false;
         seedRandom(seed, seat);
         call('onGameStart', [{ seat, seed }]);
         return answer('A', 'null');
@@ -165,6 +173,8 @@
     },
     decide(viewJson) {
       try {
+        moveLog = '';
+        moveFull = false;
         let action;
         try {
           action = apply(bot.decide, bot, [parse(viewJson)]);
@@ -174,7 +184,9 @@
         if (action !== null && (typeof action === 'object' || typeof action === 'function') && typeof action.then === 'function') {
           return answer('I', 'decide returned a Promise: it must return an action synchronously');
         }
-        const problem = plain(action, 0, { nodes: 0 });
+        const budget = { nodes: 0, tooLong: false };
+        const problem = plain(action, 0, budget);
+        if (budget.tooLong) return answer('O', 'the action holds ' + problem + ', over the output limit of ' + config.outputChars);
         if (problem !== null) return answer('I', 'the action must be plain data, it has ' + problem);
         const json = stringify(action);
         if (typeof json !== 'string') return answer('I', 'decide returned ' + (action === undefined ? 'undefined' : 'no JSON value'));

@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkBot, compileBot } from '../src/index.ts';
+
+const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const inMemory = (source: string, maxBytes?: number) => ({ entry: 'bot.ts', files: new Map([['bot.ts', source]]), ...(maxBytes !== undefined && { maxBytes }) });
+const rejected = async (source: Parameters<typeof compileBot>[0]): Promise<string> => {
+  const result = await compileBot(source);
+  if (result.ok) throw new Error('expected the bot to be rejected');
+  return result.message;
+};
+
+describe('compileBot', () => {
+  it('bundles a bot with the SDK and its own files into one script', async () => {
+    const result = await compileBot({ entry: fixture('two-files/bot.ts') });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.code).toContain('function firstOf');
+    expect(result.code).not.toMatch(/\bimport\b|\brequire\(/);
+  });
+
+  it('reports a syntax error with file:line:column', async () => {
+    const message = await rejected({ entry: fixture('bad/syntax-error.ts') });
+    expect(message).toMatch(/syntax-error\.ts:7:3: error: Expected "}" but found "oops"/);
+  });
+
+  it('reports in-memory sources by their own file name', async () => {
+    expect(await rejected(inMemory('export default {\n  decide() { return 1 +; },\n};\n'))).toMatch(/^bot\.ts:2:\d+: error:/);
+  });
+
+  it.each([
+    ['a Node built-in', 'import { readFileSync } from "node:fs";\nexport default { decide: () => readFileSync };', '"node:fs" cannot be imported'],
+    ['a bare built-in', 'import fs from "fs";\nexport default { decide: () => fs };', '"fs" cannot be imported'],
+    ['an npm package', 'import { build } from "esbuild";\nexport default { decide: () => build };', '"esbuild" cannot be imported'],
+    ['the engine directly', 'import { xix } from "@xix/engine";\nexport default { decide: () => xix };', '"@xix/engine" cannot be imported'],
+    ['a file outside its folder', 'import x from "../secrets.ts";\nexport default { decide: () => x };', 'is outside the bot\'s folder'],
+    ['a dynamic import', 'export default { decide: () => import("node:child_process") };', '"node:child_process" cannot be imported'],
+  ])('rejects importing %s, at the import', async (_what, source, text) => {
+    const message = await rejected(inMemory(source));
+    expect(message).toContain(text);
+    expect(message).toMatch(/^bot\.ts:\d+:\d+: error:/);
+  });
+
+  it('rejects a source over the size limit', async () => {
+    const source = `export default { decide: (v) => v.legalActions[0] };\n// ${'x'.repeat(2000)}\n`;
+    expect(await rejected(inMemory(source, 1000))).toContain('over the size limit of 1000 bytes');
+    expect((await compileBot(inMemory(source, 4000))).ok).toBe(true);
+  });
+
+  it('rejects a missing entry file', async () => {
+    expect(await rejected({ entry: fixture('nope.ts') })).toContain('no such file');
+  });
+});
+
+describe('checkBot (compile, then load in a sandbox)', () => {
+  it('accepts a bot', async () => {
+    expect((await checkBot({ entry: fixture('two-files/bot.ts') })).ok).toBe(true);
+  });
+
+  it.each([
+    ['no default export', 'export const bot = { decide: () => null };'],
+    ['a default export without decide', 'export default { choose: () => null };'],
+    ['a decide that is not a function', 'export default { decide: 42 };'],
+  ])('rejects %s as load_error', async (_what, source) => {
+    const result = await checkBot(inMemory(source));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(/^bot\.ts: load_error: the default export must be a bot with a decide\(view\) function/);
+  });
+
+  it('rejects a bot that throws while loading', async () => {
+    const result = await checkBot(inMemory('throw new Error("no luck");\nexport default { decide: () => null };'));
+    expect(result).toEqual({ ok: false, message: 'bot.ts: load_error: the bot threw while loading: Error: no luck' });
+  });
+});

@@ -1,0 +1,9 @@
+// Attack: an async decide (it returns a Promise, not an action).
+import { defineBot, type XixAction } from '@xix/sdk';
+
+export default defineBot({
+  async decide(view) {
+    await Promise.resolve();
+    return view.legalActions[0]!;
+  },
+} as unknown as { decide(): XixAction });

@@ -1,0 +1,10 @@
+// Attack: block the thread with Atomics.wait on shared memory.
+import { defineBot } from '@xix/sdk';
+
+export default defineBot({
+  decide(view) {
+    const shared = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.wait(shared, 0, 0);
+    return view.legalActions[0]!;
+  },
+});

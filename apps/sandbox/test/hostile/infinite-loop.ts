@@ -1,0 +1,10 @@
+// Attack: never return.
+import { defineBot } from '@xix/sdk';
+
+export default defineBot({
+  decide() {
+    for (;;) {
+      // spin
+    }
+  },
+});

@@ -1,0 +1,9 @@
+// Attack: flood the console.
+import { defineBot } from '@xix/sdk';
+
+export default defineBot({
+  decide(view) {
+    for (let i = 0; i < 100_000; i++) console.log(`line ${i} ${'x'.repeat(100)}`);
+    return view.legalActions[0]!;
+  },
+});

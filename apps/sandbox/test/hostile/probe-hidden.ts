@@ -1,0 +1,11 @@
+// Attack: look for hidden information: every global, and the whole view it is given.
+import { defineBot } from '@xix/sdk';
+
+export default defineBot({
+  decide(view) {
+    console.log(`globals: ${JSON.stringify(Object.getOwnPropertyNames(globalThis).sort())}`);
+    console.log(`view: ${JSON.stringify(view)}`);
+    console.log(`random: ${Math.random()} date: ${Date.now()}`);
+    return view.legalActions[0]!;
+  },
+});

@@ -1,0 +1,8 @@
+// Attack: throw (a plain crash).
+import { defineBot } from '@xix/sdk';
+
+export default defineBot({
+  decide() {
+    throw new TypeError('boom');
+  },
+});
