@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkBot, compileBot } from '../src/index.ts';
@@ -20,8 +23,14 @@ describe('compileBot', () => {
   });
 
   it('reports a syntax error with file:line:column', async () => {
-    const message = await rejected({ entry: fixture('bad/syntax-error.ts') });
-    expect(message).toMatch(/syntax-error\.ts:7:3: error: Expected "}" but found "oops"/);
+    const dir = await mkdtemp(path.join(tmpdir(), 'xix-sandbox-'));
+    try {
+      const file = path.join(dir, 'syntax-error.ts');
+      await writeFile(file, 'import { defineBot } from "@xix/sdk";\n\nexport default defineBot({\n  decide(view) {\n    return view.legalActions[0]!\n  }\n  oops: 1,\n});\n');
+      expect(await rejected({ entry: file })).toBe(`${file}:7:3: error: Expected "}" but found "oops"`);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
   });
 
   it('reports in-memory sources by their own file name', async () => {

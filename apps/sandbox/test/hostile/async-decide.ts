@@ -1,9 +1,9 @@
 // Attack: an async decide (it returns a Promise, not an action).
-import { defineBot, type XixAction } from '@xix/sdk';
+import { defineBot, type XixAction, type XixSeatView } from '@xix/sdk';
 
 export default defineBot({
-  async decide(view) {
+  async decide(view: XixSeatView) {
     await Promise.resolve();
     return view.legalActions[0]!;
   },
-} as unknown as { decide(): XixAction });
+} as unknown as { decide(view: XixSeatView): XixAction });

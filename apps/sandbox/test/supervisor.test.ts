@@ -1,0 +1,66 @@
+/**
+ * The supervisor's own duties: games finished before a host dies are kept, the dead host is
+ * replaced and serves the next series, bad jobs are refused, and closing settles what is pending.
+ */
+import { fileURLToPath } from 'node:url';
+import { verifyReplay } from '@xix/engine';
+import { describe, expect, it } from 'vitest';
+import { compileBot, createSandboxPool, type BotEntry } from '../src/index.ts';
+
+async function entry(file: string, name: string): Promise<BotEntry> {
+  const compiled = await compileBot({ entry: fileURLToPath(new URL(file, import.meta.url)) });
+  if (!compiled.ok) throw new Error(compiled.message);
+  return { name, code: compiled.code };
+}
+
+describe('createSandboxPool', () => {
+  it('keeps the games finished before a host is killed, names the culprit, and replaces the host', async () => {
+    const pool = createSandboxPool({ hosts: 1, graceMs: 200 });
+    try {
+      const staller = await entry('./fixtures/stall-in-second-game.ts', 'staller');
+      const random = await entry('../../../sdk/examples/random.ts', 'random');
+      const seen: number[] = [];
+      const limits = { decisionMs: 20, bankMs: 20, memoryMb: 64 };
+      const outcome = await pool.runSeries({ game: 'xix', seed: 3, deals: 2, bots: [random, staller], limits }, (g) => seen.push(g.index));
+      expect(outcome.ok).toBe(false);
+      expect(seen).toEqual([0]);
+      expect(outcome.games).toHaveLength(1);
+      expect(verifyReplay(outcome.games[0]!.record.replay).ok).toBe(true);
+      if (!outcome.ok) expect(outcome.crash).toMatchObject({ bot: 1, verdict: 'timeout' });
+      expect(pool.stats().restarts).toBe(1);
+
+      const next = await pool.runSeries({ game: 'xix', seed: 3, deals: 1, bots: [random, random], limits });
+      expect(next.ok).toBe(true);
+      expect(next.games.map((g) => g.record.replay.forfeit)).toEqual([null, null]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses malformed jobs with a clear message', async () => {
+    const pool = createSandboxPool({ hosts: 1 });
+    try {
+      const bots = [
+        { name: 'a', code: 'x' },
+        { name: 'b', code: 'x' },
+      ] as const;
+      expect(() => pool.runSeries({ game: 'xix', seed: -1, deals: 1, bots })).toThrow('job.seed must be a non-negative safe integer, got -1');
+      expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 0, bots })).toThrow('job.deals must be a positive integer, got 0');
+      expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: [bots[0]] as never })).toThrow('job.bots must be two { name, code } with compiled code');
+      expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots, limits: { decisionMs: 0 } })).toThrow('sandbox limit decisionMs');
+      const unknown = await pool.runSeries({ game: 'chess', seed: 1, deals: 1, bots });
+      expect(unknown).toMatchObject({ ok: false, crash: { message: 'unknown game "chess"', bot: null, verdict: null } });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('settles pending series when closed', async () => {
+    const pool = createSandboxPool({ hosts: 1 });
+    const random = await entry('../../../sdk/examples/random.ts', 'random');
+    const pending = pool.runSeries({ game: 'xix', seed: 1, deals: 50, bots: [random, random] });
+    await pool.close();
+    expect(await pending).toMatchObject({ ok: false, crash: { message: 'the sandbox pool was closed', bot: null, verdict: null } });
+    await expect(pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: [random, random] })).rejects.toThrow('the sandbox pool is closed');
+  });
+});
