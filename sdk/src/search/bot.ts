@@ -2,8 +2,8 @@
  * The search bot: `createSearchBot(options)` gives a bot whose every decision (play, strike
  * answer, draft pick, trade) is an information-set Monte Carlo tree search (`ismcts.ts`).
  *
- * The budget is counted in iterations, because the sandbox gives bots no clock (Date reads 0):
- * the default is calibrated to stay well inside the sandbox's 100 ms a decision. Where a clock
+ * The budget is counted in work (simulated actions), because the sandbox gives bots no clock
+ * (Date reads 0): the default is calibrated to stay well inside the sandbox's 100 ms a decision. Where a clock
  * exists (in-process), `timeMs` with `now` caps each decision's wall time as well.
  */
 import { type Random, type XixSeatView } from '@xix/engine';
@@ -12,8 +12,8 @@ import { botRandom } from '../random.ts';
 import { searchAction, type SearchResult } from './ismcts.ts';
 
 export interface SearchBotOptions {
-  /** Iterations per decision (default 1,500). */
-  readonly iterations?: number;
+  /** Work per decision: simulated actions, plus DEAL_COST per iteration (default DEFAULT_BUDGET). */
+  readonly budget?: number;
   /** UCB exploration constant (default 0.7). */
   readonly exploration?: number;
   /** Wall-clock cap per decision in ms; needs `now`. */
@@ -24,13 +24,14 @@ export interface SearchBotOptions {
   readonly onSearch?: (result: SearchResult, view: XixSeatView) => void;
 }
 
-export const DEFAULT_ITERATIONS = 1500;
+/** About 30 ms of CPU a typical decision in the sandbox, under 80 ms the slowest (docs/bots.md). */
+export const DEFAULT_BUDGET = 250_000;
 const DEFAULT_EXPLORATION = 0.7;
 
 function checkOptions(o: SearchBotOptions): void {
-  const { iterations, exploration, timeMs, now } = o;
-  if (iterations !== undefined && (!Number.isSafeInteger(iterations) || iterations < 1)) {
-    throw new RangeError(`iterations must be a positive integer, got ${String(iterations)}`);
+  const { budget, exploration, timeMs, now } = o;
+  if (budget !== undefined && (!Number.isSafeInteger(budget) || budget < 1)) {
+    throw new RangeError(`budget must be a positive integer, got ${String(budget)}`);
   }
   if (exploration !== undefined && !(Number.isFinite(exploration) && exploration >= 0)) {
     throw new RangeError(`exploration must be a non-negative number, got ${String(exploration)}`);
@@ -42,7 +43,7 @@ function checkOptions(o: SearchBotOptions): void {
 export function createSearchBot(options: SearchBotOptions = {}): Bot {
   checkOptions(options);
   const settings = {
-    iterations: options.iterations ?? DEFAULT_ITERATIONS,
+    budget: options.budget ?? DEFAULT_BUDGET,
     exploration: options.exploration ?? DEFAULT_EXPLORATION,
     ...(options.timeMs !== undefined && options.now !== undefined ? { timeMs: options.timeMs, now: options.now } : {}),
   };

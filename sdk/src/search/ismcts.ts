@@ -15,8 +15,13 @@ import { scoreValue } from './values.ts';
 import { worldMaker } from './world.ts';
 
 export interface SearchSettings {
-  /** Iterations per decision: the budget (each costs at most about 70 simulated actions). */
-  readonly iterations: number;
+  /**
+   * The budget of a decision in work units: each simulated action costs one plus the number of
+   * legal actions it was chosen from, each iteration `DEAL_COST` plus the hidden cards more (dealing the hidden cards,
+   * cloning the world). Counting work rather than iterations keeps decisions with long
+   * simulations or many choices (drafts, trades) as cheap in time as the others.
+   */
+  readonly budget: number;
   /** UCB exploration constant, for rewards in [0, 1]. */
   readonly exploration: number;
   /** Optional wall-clock budget, with the clock to read (none exists inside the sandbox). */
@@ -27,8 +32,10 @@ export interface SearchSettings {
 export interface SearchResult {
   readonly action: XixAction;
   readonly iterations: number;
-  /** Simulated actions applied in total: the work done. */
+  /** Simulated actions applied in total. */
   readonly steps: number;
+  /** Work units used: at most the budget plus one iteration's worth. */
+  readonly work: number;
 }
 
 interface Node {
@@ -50,6 +57,8 @@ const KEY_IDS = new Map<string, number>(ACTIONS.map((a, i) => [keyOf(a), i]));
 const DRAFT = 2;
 const OVER = 4;
 const CLOCK_EVERY = 32;
+/** What dealing and cloning a world costs, in simulated actions (measured). */
+export const DEAL_COST = 6;
 
 const newNode = (mover: number): Node => ({ mover, visits: 0, reward: 0, available: 0, children: [] });
 
@@ -57,10 +66,10 @@ export function searchAction(view: XixSeatView, random: Random, settings: Search
   const legal = view.legalActions;
   const only = legal[0];
   if (only === undefined) throw new RangeError('the seat has no legal action: it is not its turn');
-  if (legal.length === 1) return { action: only, iterations: 0, steps: 0 };
+  if (legal.length === 1) return { action: only, iterations: 0, steps: 0, work: 0 };
   const hidden = hiddenCards(view);
   const first = sampleHidden(hidden, random);
-  if (first === null) return { action: only, iterations: 0, steps: 0 }; // cannot happen on a real view
+  if (first === null) return { action: only, iterations: 0, steps: 0, work: 0 }; // cannot happen on a real view
   const maker = worldMaker(view, hidden, first);
   const me = view.seat;
   // Draft and trade decisions are judged at the end of the next exchange.
@@ -69,21 +78,24 @@ export function searchAction(view: XixSeatView, random: Random, settings: Search
 
   const root = newNode(1 - me);
   const path: Node[] = [];
-  const { iterations: budget, exploration, timeMs, now } = settings;
+  const { budget, exploration, timeMs, now } = settings;
   const deadline = timeMs !== undefined && now !== undefined ? now() + timeMs : Infinity;
   let steps = 0;
+  let work = 0;
   let done = 0;
-  while (done < budget) {
+  while (work < budget) {
     if (done % CLOCK_EVERY === 0 && deadline !== Infinity && done > 0 && now!() >= deadline) break;
     const deal = done === 0 ? first : sampleHidden(hidden, random);
     if (deal === null) break;
     const s = maker.world(deal);
     done++;
+    work += DEAL_COST + hidden.cards.length;
     path.length = 0;
     let node = root;
     // Selection and expansion.
     while (!atHorizon(s)) {
       const actions = xix.legalActions(s);
+      work += 1 + actions.length;
       let untried = 0;
       let best: Node | null = null;
       let bestAction: XixAction | null = null;
@@ -125,6 +137,7 @@ export function searchAction(view: XixSeatView, random: Random, settings: Search
     // Rollout.
     while (!atHorizon(s)) {
       const actions = xix.legalActions(s);
+      work += 1 + actions.length;
       xix.apply(s, actions[random.int(actions.length)]!);
       steps++;
     }
@@ -144,5 +157,5 @@ export function searchAction(view: XixSeatView, random: Random, settings: Search
       choice = a;
     }
   }
-  return { action: choice, iterations: done, steps };
+  return { action: choice, iterations: done, steps, work };
 }

@@ -24,6 +24,8 @@ export interface HiddenCards {
   readonly opponentUnknown: number;
   /** The face-down slots whose card the seat does not know. */
   readonly unknownSlots: readonly number[];
+  /** False if the history could not be traced, so that every card is allowed everywhere hidden. */
+  readonly traced: boolean;
 }
 
 /** The hidden cards of a view and where each may be. */
@@ -40,7 +42,7 @@ export function hiddenCards(view: XixSeatView): HiddenCards {
   // The trace must agree with the view; if it ever does not, fall back to "anywhere hidden".
   const agrees = traced !== null && cards.every((c) => (traced[c]! & open) !== 0);
   const places = cards.map((c) => (agrees ? traced[c]! & open : open));
-  return { cards, places, opponentUnknown, unknownSlots };
+  return { cards, places, opponentUnknown, unknownSlots, traced: agrees };
 }
 
 /** The seat's initial closed hand: cards first named by its own play or trade, or never named and held closed now. */

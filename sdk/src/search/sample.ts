@@ -24,10 +24,16 @@ export function sampleHidden(hidden: HiddenCards, random: Random): HiddenDeal | 
   units.push(DISCARD);
   const n = hidden.cards.length;
   if (units.length !== n) return null;
-  const holder = new Array<number>(n).fill(-1); // unit → card index
-  const order = shuffledIndices(n, random);
-  for (const card of order) {
-    if (!augment(card, hidden.places, units, holder, new Array<boolean>(n).fill(false), random)) return null;
+  let everywhere = 0;
+  for (const u of units) everywhere |= u;
+  let holder: number[]; // unit → card index
+  if (hidden.places.every((p) => p === everywhere)) {
+    holder = shuffledIndices(n, random); // the usual case: any card may be anywhere hidden
+  } else {
+    holder = new Array<number>(n).fill(-1);
+    for (const card of shuffledIndices(n, random)) {
+      if (!augment(card, hidden.places, units, holder, new Array<boolean>(n).fill(false), random)) return null;
+    }
   }
   const opponentClosed: Card[] = [];
   const slots: Card[] = [];
