@@ -46,7 +46,7 @@ describe('hiddenCards and sampleHidden', () => {
       fc.property(states, ([deal, moves, steps, other]) => {
         const sample = sampleState(deal, moves, steps);
         if (sample.toMove === null) return;
-        const view = sample.views[other ? 1 - sample.toMove.seat : sample.toMove.seat];
+        const view = sample.views[other ? 1 - sample.toMove.seat : sample.toMove.seat]!;
         const hidden = hiddenCards(view);
         const seen = seenCards(view);
         expect(hidden.traced).toBe(true);
