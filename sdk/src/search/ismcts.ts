@@ -80,66 +80,44 @@ export function searchAction(view: XixSeatView, random: Random, settings: Search
   const path: Node[] = [];
   const { budget, exploration, timeMs, now } = settings;
   const deadline = timeMs !== undefined && now !== undefined ? now() + timeMs : Infinity;
-  let steps = 0;
-  let work = 0;
+  const count = { steps: 0, work: 0 };
+  /** Applies `action` to the world, counting the work of choosing it among `actions`. */
+  const advance = (s: XixState, action: XixAction, actions: readonly XixAction[]): void => {
+    xix.apply(s, action);
+    count.steps++;
+    count.work += 1 + actions.length;
+  };
   let done = 0;
-  while (work < budget) {
+  while (count.work < budget) {
     if (done % CLOCK_EVERY === 0 && deadline !== Infinity && done > 0 && now!() >= deadline) break;
     const deal = done === 0 ? first : sampleHidden(hidden, random);
     if (deal === null) break;
     const s = maker.world(deal);
     done++;
-    work += DEAL_COST + hidden.cards.length;
+    count.work += DEAL_COST + hidden.cards.length;
     path.length = 0;
+    // Selection down the tree, then expansion of one untried action.
     let node = root;
-    // Selection and expansion.
     while (!atHorizon(s)) {
       const actions = xix.legalActions(s);
-      work += 1 + actions.length;
-      let untried = 0;
-      let best: Node | null = null;
-      let bestAction: XixAction | null = null;
-      let bestScore = -Infinity;
-      for (const a of actions) {
-        const child = node.children[ACTION_IDS.get(a)!];
-        if (child === undefined) {
-          untried++;
-          continue;
-        }
-        child.available++;
-        const score = child.reward / child.visits + exploration * Math.sqrt(Math.log(child.available) / child.visits);
-        if (score > bestScore) {
-          bestScore = score;
-          best = child;
-          bestAction = a;
-        }
-      }
-      if (untried > 0) {
-        let k = random.int(untried);
-        for (const a of actions) {
-          const id = ACTION_IDS.get(a)!;
-          if (node.children[id] !== undefined || k-- > 0) continue;
-          const child = newNode(s.toMove);
-          child.available = 1;
-          node.children[id] = child;
-          path.push(child);
-          xix.apply(s, a);
-          steps++;
-          break;
-        }
+      const best = bestChild(node, actions, exploration);
+      if (best === null) {
+        const action = untriedAction(node, actions, random);
+        const child = newNode(s.toMove);
+        child.available = 1;
+        node.children[ACTION_IDS.get(action)!] = child;
+        path.push(child);
+        advance(s, action, actions);
         break;
       }
-      path.push(best!);
-      xix.apply(s, bestAction!);
-      steps++;
-      node = best!;
+      path.push(best.child);
+      advance(s, best.action, actions);
+      node = best.child;
     }
-    // Rollout.
+    // Rollout: random play to the horizon.
     while (!atHorizon(s)) {
       const actions = xix.legalActions(s);
-      work += 1 + actions.length;
-      xix.apply(s, actions[random.int(actions.length)]!);
-      steps++;
+      advance(s, actions[random.int(actions.length)]!, actions);
     }
     const value = s.phase === OVER ? (s.winner === me ? 1 : 0) : scoreValue(s.points[me]!, s.points[1 - me]!);
     for (const n of path) {
@@ -157,5 +135,35 @@ export function searchAction(view: XixSeatView, random: Random, settings: Search
       choice = a;
     }
   }
-  return { action: choice, iterations: done, steps, work };
+  return { action: choice, iterations: done, steps: count.steps, work: count.work };
+}
+
+/**
+ * The child of the best UCB score among the actions legal here, counting each as available; null
+ * when some legal action has no child yet (then it is expanded first).
+ */
+function bestChild(node: Node, actions: readonly XixAction[], exploration: number): { child: Node; action: XixAction } | null {
+  let untried = false;
+  let best: { child: Node; action: XixAction } | null = null;
+  let bestScore = -Infinity;
+  for (const action of actions) {
+    const child = node.children[ACTION_IDS.get(action)!];
+    if (child === undefined) {
+      untried = true;
+      continue;
+    }
+    child.available++;
+    const score = child.reward / child.visits + exploration * Math.sqrt(Math.log(child.available) / child.visits);
+    if (score > bestScore) {
+      bestScore = score;
+      best = { child, action };
+    }
+  }
+  return untried ? null : best;
+}
+
+/** A uniformly chosen legal action that has no child yet. */
+function untriedAction(node: Node, actions: readonly XixAction[], random: Random): XixAction {
+  const untried = actions.filter((a) => node.children[ACTION_IDS.get(a)!] === undefined);
+  return untried[random.int(untried.length)]!;
 }

@@ -3,7 +3,7 @@
  * way (`HiddenDeal`). The first world is built and checked by the engine (`positionState`); the
  * rest are clones of it with only the hidden cards swapped, which costs a few bit operations.
  */
-import { ROW_SIZE, positionState, setOf, xix, type XixPosition, type XixSeatView, type XixState } from '@xix/engine';
+import { positionState, setOf, xix, type XixPosition, type XixSeatView, type XixState } from '@xix/engine';
 import type { HiddenCards } from './knowledge.ts';
 
 type XixSeat = 0 | 1;
@@ -41,7 +41,7 @@ export function worldMaker(view: XixSeatView, hidden: HiddenCards, first: Hidden
   const template = positionState(positionOf(view, first));
   const opponent = 1 - view.seat;
   const knownClosed = setOf(view.opponent.closedKnown);
-  const slots = hidden.unknownSlots.filter((slot) => slot < ROW_SIZE);
+  const slots = hidden.unknownSlots;
   return {
     world(deal) {
       const s = xix.clone(template);
