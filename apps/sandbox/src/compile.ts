@@ -5,9 +5,9 @@
  * Errors name file:line:column where there is one.
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { build, type Message, type Plugin } from 'esbuild';
+import type { Message } from 'esbuild';
+import { ENTRY, SDK_ENTRY, SDK_NAME, bundle, type BotHandlers } from './bundler.ts';
 
 export const DEFAULT_MAX_SOURCE_BYTES = 1024 * 1024;
 
@@ -22,12 +22,6 @@ export interface BotSource {
 
 export type CompiledBot = { readonly ok: true; readonly code: string; readonly bytes: number } | { readonly ok: false; readonly message: string };
 
-const require = createRequire(import.meta.url);
-const SDK_ENTRY = require.resolve('@xix/sdk');
-// The SDK and the engine it re-exports are ours: their own imports resolve normally.
-const TRUSTED_DIRS = [path.dirname(path.dirname(SDK_ENTRY)), path.dirname(path.dirname(require.resolve('@xix/engine')))];
-/** The name of the bundle's global; the harness wraps the bundle in a function, so it stays local. */
-export const BUNDLE_GLOBAL = '__xixBot';
 const MEMORY_ROOT = path.resolve('/xix-bot');
 const EXTENSIONS = ['', '.ts', '.js', '.mts', '.mjs', '/index.ts', '/index.js'];
 
@@ -43,52 +37,32 @@ export async function compileBot(source: BotSource): Promise<CompiledBot> {
   if ((await read(entry)) === undefined) return { ok: false, message: `no such file: ${source.entry}` };
 
   let bytes = 0;
-  const botFiles: Plugin = {
-    name: 'xix-bot-files',
-    setup(b) {
-      b.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.kind === 'entry-point') return { path: entry, namespace: 'bot' };
-        if (args.namespace !== 'bot') {
-          if (TRUSTED_DIRS.some((dir) => args.importer.startsWith(dir + path.sep))) return undefined;
+  const handlers: BotHandlers = {
+    async resolve(args) {
+      if (args.path === ENTRY) return { path: entry, namespace: 'bot' };
+      if (args.path === SDK_NAME) return { path: SDK_ENTRY, namespace: 'file' };
+      if (args.path.startsWith('./') || args.path.startsWith('../')) {
+        const target = path.resolve(path.dirname(args.importer), args.path);
+        if (target !== root && !target.startsWith(root + path.sep)) {
+          return { errors: [{ text: `"${args.path}" is outside the bot's folder: a bot may import only @xix/sdk and its own files` }] };
         }
-        if (args.path === '@xix/sdk') return { path: SDK_ENTRY, namespace: 'file' };
-        if (args.namespace === 'bot' && (args.path.startsWith('./') || args.path.startsWith('../'))) {
-          const target = path.resolve(path.dirname(args.importer), args.path);
-          if (target !== root && !target.startsWith(root + path.sep)) {
-            return { errors: [{ text: `"${args.path}" is outside the bot's folder: a bot may import only @xix/sdk and its own files` }] };
-          }
-          for (const ext of EXTENSIONS) {
-            if ((await read(target + ext)) !== undefined) return { path: target + ext, namespace: 'bot' };
-          }
-          return { errors: [{ text: `cannot find "${args.path}"` }] };
+        for (const ext of EXTENSIONS) {
+          if ((await read(target + ext)) !== undefined) return { path: target + ext, namespace: 'bot' };
         }
-        return { errors: [{ text: `"${args.path}" cannot be imported: a bot may import only @xix/sdk and its own files` }] };
-      });
-      b.onLoad({ filter: /.*/, namespace: 'bot' }, async (args) => {
-        const contents = (await read(args.path)) ?? '';
-        bytes += Buffer.byteLength(contents);
-        if (bytes > maxBytes) return { errors: [{ text: `the bot's source is over the size limit of ${maxBytes} bytes` }] };
-        return { contents, loader: /\.m?js$/.test(args.path) ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
-      });
+        return { errors: [{ text: `cannot find "${args.path}"` }] };
+      }
+      return { errors: [{ text: `"${args.path}" cannot be imported: a bot may import only @xix/sdk and its own files` }] };
+    },
+    async load(args) {
+      const contents = (await read(args.path)) ?? '';
+      bytes += Buffer.byteLength(contents);
+      if (bytes > maxBytes) return { errors: [{ text: `the bot's source is over the size limit of ${maxBytes} bytes` }] };
+      return { contents, loader: /\.m?js$/.test(args.path) ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
     },
   };
 
   try {
-    const out = await build({
-      entryPoints: [entry],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      globalName: BUNDLE_GLOBAL,
-      platform: 'neutral',
-      target: 'es2024',
-      plugins: [botFiles],
-      logLevel: 'silent',
-      legalComments: 'none',
-    });
-    const code = out.outputFiles[0]?.text;
-    if (code === undefined) return { ok: false, message: `esbuild produced no output for ${source.entry}` };
-    return { ok: true, code, bytes };
+    return { ok: true, code: await bundle(handlers), bytes };
   } catch (error) {
     return { ok: false, message: describeBuildFailure(error, source.entry, inMemory ? MEMORY_ROOT : '') };
   }

@@ -13,6 +13,7 @@ import type { ForfeitVerdict, GameResult } from '@xix/engine';
 import type { Decision, Player, PlayerFailure } from '@xix/referee';
 import { createBotIsolate, type BotIsolate, type CallOutcome, type IsolateHooks } from './isolate/bot-isolate.ts';
 import { resolveLimits, type SandboxLimits } from './limits.ts';
+import { createViewEncoder } from './view-codec.ts';
 
 export interface SandboxedPlayerOptions extends IsolateHooks {
   readonly limits?: Partial<SandboxLimits>;
@@ -29,6 +30,7 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
   let isolate: BotIsolate | null = null;
   let bank = limits.bankMs;
   let pendingLogs = '';
+  const views = createViewEncoder();
 
   const discard = (): void => {
     isolate?.dispose();
@@ -83,6 +85,7 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
         if (failure !== null) return failure;
       }
       bank = limits.bankMs;
+      views.reset();
       const outcome = isolate!.start(seat, seed, limits.decisionMs + bank);
       if (outcome.kind === 'answer') pendingLogs = outcome.logs;
       return judge(outcome, 'onGameStart');
@@ -90,7 +93,7 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
     decide(view: unknown): Decision {
       const logs = (): { logs?: string } => (pendingLogs === '' ? {} : { logs: pendingLogs });
       if (isolate === null) return { ok: false, ms: 0, verdict: 'error', message: 'decide was called before startGame' };
-      const outcome = isolate.decide(JSON.stringify(view), limits.decisionMs + bank);
+      const outcome = isolate.decide(views.encode(view), limits.decisionMs + bank);
       if (outcome.kind === 'answer') pendingLogs += outcome.logs;
       const timing = { ms: round(outcome.ms), cpuMs: round(outcome.cpuMs) };
       const failure = judge(outcome, 'decide');
@@ -104,7 +107,7 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
     endGame(view: unknown, result: GameResult) {
       pendingLogs = '';
       if (isolate === null || !isolate.alive) return;
-      const outcome = isolate.end(JSON.stringify(view), JSON.stringify(result), limits.decisionMs);
+      const outcome = isolate.end(views.encode(view), JSON.stringify(result), limits.decisionMs);
       if (outcome.kind !== 'answer' || outcome.cpuMs > limits.decisionMs) discard();
     },
     dispose: discard,

@@ -21,6 +21,7 @@ export interface HostDeath {
 }
 
 const HEAP_TROUBLE = /out of memory|heap limit|Mark-Compact|last resort|allocation failed|OOM/i;
+const STALL_GROWTH = 4;
 const CRASH_SIGNALS = new Set(['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGTRAP', 'SIGILL']);
 
 export function crashVerdict(death: HostDeath): { readonly verdict: ForfeitVerdict; readonly message: string } {
@@ -30,7 +31,9 @@ export function crashVerdict(death: HostDeath): { readonly verdict: ForfeitVerdi
     return { verdict, message: `isolated-vm lost control of the bot's isolate (${death.catastrophe}); its sandbox host was ended` };
   }
   if (HEAP_TROUBLE.test(death.stderr)) return { verdict: 'memory', message: `the bot exhausted memory and brought down its sandbox host (${how})` };
-  if (death.stalled && death.grewMb !== null && death.grewMb > death.memoryMb) {
+  // A stalled host that grew far past what isolated-vm lets an isolate overshoot (2-3× its
+  // limit, per its README) was stuck allocating, not computing.
+  if (death.stalled && death.grewMb !== null && death.grewMb > STALL_GROWTH * death.memoryMb) {
     return { verdict: 'memory', message: `the bot's memory grew past its limit (${Math.round(death.grewMb)} MiB) until its isolate stopped answering; its sandbox host was killed from outside` };
   }
   if (death.stalled) return { verdict: 'timeout', message: 'the bot stopped answering past every watchdog; its sandbox host was killed from outside' };

@@ -9,23 +9,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findGame } from '@xix/engine';
 import { playSeries, type Player } from '@xix/referee';
 import { sandboxedPlayer } from '../sandboxed-player.ts';
-import { LEASE_FD, formatCatastrophe, formatLease, type FromHost, type SeriesJob, type ToHost } from './protocol.ts';
+import { createLeaseWriter } from './lease-writer.ts';
+import { LEASE_FD, formatCatastrophe, type FromHost, type SeriesJob, type ToHost } from './protocol.ts';
 
-/** How far past a call's own watchdog a lease reaches, so that most calls need no new lease. */
-const LEASE_EXTENSION_MS = 1000;
-
-let announcedBot = -1;
-let announcedUntil = 0;
-
-function leaseHook(id: number, bot: number): (timeoutMs: number) => void {
-  return (timeoutMs) => {
-    const due = Date.now() + timeoutMs;
-    if (bot === announcedBot && due <= announcedUntil) return;
-    announcedBot = bot;
-    announcedUntil = due + LEASE_EXTENSION_MS;
-    writeSync(LEASE_FD, formatLease(id, bot, announcedUntil));
-  };
-}
+const lease = createLeaseWriter(LEASE_FD);
 
 function catastrophe(message: string): void {
   try {
@@ -42,9 +29,8 @@ const send = (message: FromHost): void => {
 async function runSeries(id: number, job: SeriesJob): Promise<void> {
   const game = findGame(job.game);
   if (game === undefined) return send({ type: 'rejected', id, message: `unknown game "${job.game}"` });
-  announcedBot = -1;
   const players: Player[] = job.bots.map((bot, i) =>
-    sandboxedPlayer(bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: leaseHook(id, i), onCatastrophicError: catastrophe }),
+    sandboxedPlayer(bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe }),
   );
   try {
     for (let deal = 0; deal < job.deals; deal++) {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import ivm from 'isolated-vm';
-import { BUNDLE_GLOBAL } from '../compile.ts';
+import { BUNDLE_GLOBAL } from '../bundler.ts';
 import { wallTimeoutMs, type SandboxLimits } from '../limits.ts';
 
 const HARNESS = readFileSync(new URL('./harness.js', import.meta.url), 'utf8');
@@ -28,8 +28,8 @@ export interface BotIsolate {
   readonly alive: boolean;
   load(code: string): CallOutcome;
   start(seat: number, seed: number, cpuBudgetMs: number): CallOutcome;
-  decide(viewJson: string, cpuBudgetMs: number): CallOutcome;
-  end(viewJson: string, resultJson: string, cpuBudgetMs: number): CallOutcome;
+  decide(viewPayload: string, cpuBudgetMs: number): CallOutcome;
+  end(viewPayload: string, resultJson: string, cpuBudgetMs: number): CallOutcome;
   dispose(): void;
 }
 
@@ -103,8 +103,8 @@ export function createBotIsolate(limits: SandboxLimits, hooks: IsolateHooks = {}
     },
     load: (code) => call(refs.load, [code], limits.loadMs),
     start: (seat, seed, budget) => call(refs.start, [seat, seed], budget),
-    decide: (viewJson, budget) => call(refs.decide, [viewJson], budget),
-    end: (viewJson, resultJson, budget) => call(refs.end, [viewJson, resultJson], budget),
+    decide: (viewPayload, budget) => call(refs.decide, [viewPayload], budget),
+    end: (viewPayload, resultJson, budget) => call(refs.end, [viewPayload, resultJson], budget),
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -19,6 +19,8 @@
   const ObjectPrototype = Object.prototype;
   const StringCtor = String;
   const slice = String.prototype.slice;
+  const indexOf = String.prototype.indexOf;
+  const arraySlice = Array.prototype.slice;
   const RealDate = Date;
   const evaluate = eval;
   const imul = Math.imul;
@@ -137,6 +139,24 @@
     return null;
   };
 
+  // Views arrive as "<from>\n<new history events>\n<the rest of the view>": the history only
+  // grows during a game, so only its new events cross (from = how many this isolate already has;
+  // -1: the view has no history). The events kept here are frozen: a bot cannot edit what later
+  // views will show.
+  let history = [];
+  const decodeView = (payload) => {
+    const first = apply(indexOf, payload, ['\n']);
+    const second = apply(indexOf, payload, ['\n', first + 1]);
+    const from = +apply(slice, payload, [0, first]);
+    const view = parse(apply(slice, payload, [second + 1]));
+    if (from < 0) return view;
+    const fresh = parse(apply(slice, payload, [first + 1, second]));
+    if (from < history.length) history = apply(arraySlice, history, [0, from]);
+    for (let i = 0; i < fresh.length; i++) history[from + i] = freeze(fresh[i]);
+    view.history = apply(arraySlice, history, []);
+    return view;
+  };
+
   let bot = null;
   const call = (name, args) => {
     const hook = bot[name];
@@ -165,19 +185,20 @@
         gameChars = 0;
         gameFull = false;
         seedRandom(seed, seat);
+        history = [];
         call('onGameStart', [{ seat, seed }]);
         return answer('A', 'null');
       } catch (error) {
         try { return answer('E', 'onGameStart threw ' + describe(error)); } catch { return 'E0onGameStart threw'; }
       }
     },
-    decide(viewJson) {
+    decide(viewPayload) {
       try {
         moveLog = '';
         moveFull = false;
         let action;
         try {
-          action = apply(bot.decide, bot, [parse(viewJson)]);
+          action = apply(bot.decide, bot, [decodeView(viewPayload)]);
         } catch (error) {
           return answer('E', 'decide threw ' + describe(error));
         }
@@ -198,9 +219,9 @@
         try { return answer('I', 'the action could not be read: ' + describe(error)); } catch { return 'I0the action could not be read'; }
       }
     },
-    end(viewJson, resultJson) {
+    end(viewPayload, resultJson) {
       try {
-        call('onGameEnd', [parse(viewJson), parse(resultJson)]);
+        call('onGameEnd', [decodeView(viewPayload), parse(resultJson)]);
       } catch {
         // The result is final: nothing the bot does here matters.
       }

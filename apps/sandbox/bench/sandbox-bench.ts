@@ -1,0 +1,169 @@
+/**
+ * `npm run bench:sandbox`: what the sandbox costs, all measured in one run on this machine.
+ * 1. One sandboxed decision round trip (view in as JSON, action out as JSON, CPU metered, the
+ *    host's lease hook in place), against the same bot as a child process speaking NDJSON.
+ * 2. Cold start of a bot: compile, then isolate + context + harness + load.
+ * 3. Full games per second of the heuristic bot against itself: in-process (unsandboxed),
+ *    sandboxed players (as inside a host), and through the supervisor with one host process.
+ * Options: --quick (fewer samples, for a smoke run).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { xix } from '@xix/engine';
+import { playSeries, trustedPlayer, type Player } from '@xix/referee';
+import heuristic from '../../../sdk/examples/heuristic.ts';
+import { createLeaseWriter } from '../src/host/lease-writer.ts';
+import { compileBot, createSandboxPool, sandboxedPlayer } from '../src/index.ts';
+
+const QUICK = process.argv.includes('--quick');
+const HEURISTIC = fileURLToPath(new URL('../../../sdk/examples/heuristic.ts', import.meta.url));
+const NDJSON_BOT = fileURLToPath(new URL('./ndjson-bot.ts', import.meta.url));
+const FIRST_LEGAL = "import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n";
+
+function quantiles(samples: number[]): { median: number; p99: number } {
+  const sorted = samples.slice().sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, p99: sorted[Math.floor(sorted.length * 0.99)]! };
+}
+const us = (ns: number): string => `${(ns / 1000).toFixed(1)} µs`;
+const median = (values: number[]): number => quantiles(values).median;
+
+async function compiled(source: Parameters<typeof compileBot>[0]): Promise<string> {
+  const result = await compileBot(source);
+  if (!result.ok) throw new Error(result.message);
+  return result.code;
+}
+
+/** Seat 0's views at its decisions, game by game: realistic sizes, every phase, in play order. */
+function sampleGames(): unknown[][] {
+  const games: unknown[][] = [];
+  for (let seed = 1; games.length < 20; seed++) {
+    const state = xix.start(xix.randomSetup(seed, 2));
+    const views: unknown[] = [];
+    for (let seat = xix.toMove(state), i = 0; seat !== null; seat = xix.toMove(state), i++) {
+      if (seat === 0) views.push(xix.view(state, seat));
+      const actions = xix.legalActions(state);
+      xix.apply(state, actions[(i * 7) % actions.length]!);
+    }
+    games.push(views);
+  }
+  return games;
+}
+
+async function roundTrips(): Promise<void> {
+  const games = sampleGames();
+  const views = games.flat();
+  const bytes = views.reduce<number>((sum, v) => sum + JSON.stringify(v).length, 0) / views.length;
+  const code = await compiled({ entry: 'first-legal.ts', files: new Map([['first-legal.ts', FIRST_LEGAL]]) });
+
+  const lease = createLeaseWriter(openSync('/dev/null', 'w'));
+  const player = sandboxedPlayer(code, 'bench', { beforeCall: lease.hook(1, 0) });
+  const n = QUICK ? 5_000 : 30_000;
+  const boxed: number[] = [];
+  // Each game's views in order, after its startGame: as the referee calls a player.
+  for (let g = 0, done = 0; done < n + 2_000; g++) {
+    player.startGame({ seat: 0, seed: g });
+    for (const view of games[g % games.length]!) {
+      const t0 = process.hrtime.bigint();
+      const decision = player.decide(view);
+      const t1 = process.hrtime.bigint();
+      if (!decision.ok) throw new Error(decision.message);
+      if (done++ >= 2_000) boxed.push(Number(t1 - t0));
+    }
+  }
+  player.dispose();
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'xix-bench-'));
+  const file = path.join(dir, 'bot.js');
+  writeFileSync(file, code);
+  const child = spawn(process.execPath, [NDJSON_BOT, file], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  let waiting: ((line: string) => void) | null = null;
+  lines.on('line', (line) => waiting?.(line));
+  const ask = (view: unknown): Promise<unknown> =>
+    new Promise((resolve) => {
+      waiting = (line) => resolve(JSON.parse(line));
+      child.stdin.write(`${JSON.stringify(view)}\n`);
+    });
+  const m = QUICK ? 1_000 : 5_000;
+  const piped: number[] = [];
+  for (let i = 0; i < m + 500; i++) {
+    const t0 = process.hrtime.bigint();
+    await ask(views[i % views.length]);
+    const t1 = process.hrtime.bigint();
+    if (i >= 500) piped.push(Number(t1 - t0));
+  }
+  child.kill();
+  rmSync(dir, { recursive: true });
+
+  const a = quantiles(boxed);
+  const b = quantiles(piped);
+  console.log(`decision round trip (first-legal bot, views of ${Math.round(bytes)} B of JSON on average)`);
+  console.log(`  sandboxed (applySync, CPU metered):   median ${us(a.median)}   p99 ${us(a.p99)}   (${boxed.length} decisions)`);
+  console.log(`  child process, NDJSON over pipes:     median ${us(b.median)}   p99 ${us(b.p99)}   (${piped.length} decisions)`);
+  console.log(`  sandboxed is ${(b.median / a.median).toFixed(1)}× faster at the median (target ≥ 20×; median target < 20 µs)`);
+}
+
+async function coldStart(): Promise<void> {
+  const compileMs: number[] = [];
+  let code = '';
+  for (let i = 0; i < (QUICK ? 5 : 15); i++) {
+    const t0 = performance.now();
+    code = await compiled({ entry: HEURISTIC });
+    compileMs.push(performance.now() - t0);
+  }
+  const startMs: number[] = [];
+  for (let i = 0; i < (QUICK ? 10 : 40); i++) {
+    const t0 = performance.now();
+    const player = sandboxedPlayer(code, 'cold');
+    const failure = player.startGame({ seat: 0, seed: i });
+    startMs.push(performance.now() - t0);
+    if (failure !== null) throw new Error(failure.message);
+    player.dispose();
+  }
+  const c = median(compileMs);
+  const s = median(startMs);
+  console.log(`cold start of the heuristic bot (${(code.length / 1024).toFixed(0)} KiB bundle), medians`);
+  console.log(`  compile (esbuild bundle of bot + SDK):           ${c.toFixed(2)} ms`);
+  console.log(`  isolate + context + harness + load + onGameStart: ${s.toFixed(2)} ms`);
+  console.log(`  total: ${(c + s).toFixed(2)} ms (target < 20 ms)`);
+}
+
+async function throughput(): Promise<void> {
+  const code = await compiled({ entry: HEURISTIC });
+  const games = QUICK ? 20 : 100;
+  const series = (players: Player[]): number => {
+    const t0 = performance.now();
+    playSeries({ game: xix, games, seed: 1, players: [players[0]!, players[1]!] });
+    return games / ((performance.now() - t0) / 1000);
+  };
+  const pool = createSandboxPool({ hosts: 1 });
+  const rates = { trusted: [] as number[], sandboxed: [] as number[], pooled: [] as number[] };
+  // Interleaved rounds: the machine is shared, so a slow moment hits every mode alike.
+  for (let round = 0; round < 3; round++) {
+    rates.trusted.push(series([trustedPlayer(heuristic, 'a'), trustedPlayer(heuristic, 'b')]));
+    const boxed = [sandboxedPlayer(code, 'a'), sandboxedPlayer(code, 'b')];
+    rates.sandboxed.push(series(boxed));
+    boxed.forEach((p) => p.dispose());
+    const t0 = performance.now();
+    const outcome = await pool.runSeries({ game: 'xix', seed: 1, deals: games / 2, bots: [{ name: 'a', code }, { name: 'b', code }] });
+    if (!outcome.ok) throw new Error(outcome.crash.message);
+    rates.pooled.push(games / ((performance.now() - t0) / 1000));
+  }
+  await pool.close();
+  const t = median(rates.trusted);
+  const s = median(rates.sandboxed);
+  const p = median(rates.pooled);
+  console.log(`heuristic vs heuristic, ${games} mirrored games per round, median of 3 interleaved rounds`);
+  console.log(`  unsandboxed (in-process):                 ${t.toFixed(0)} games/s`);
+  console.log(`  sandboxed players (as inside a host):     ${s.toFixed(0)} games/s  = ${((100 * s) / t).toFixed(0)}% of unsandboxed (target ≥ 30%)`);
+  console.log(`  through the supervisor, one host process: ${p.toFixed(0)} games/s  = ${((100 * p) / t).toFixed(0)}% (incl. host start-up of isolates and IPC of replays)`);
+}
+
+console.log(`sandbox benchmark: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg()[0]!.toFixed(2)}${QUICK ? ', --quick' : ''}`);
+await roundTrips();
+await coldStart();
+await throughput();
