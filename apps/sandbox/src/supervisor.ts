@@ -17,6 +17,7 @@ const HOST_SCRIPT = fileURLToPath(new URL('./host/host-main.ts', import.meta.url
 const STDERR_TAIL = 4096;
 /** A host whose memory grows by this many times a bot's limit is killed at once. */
 const RSS_OVERSHOOT = 8;
+const MAX_FAILED_STARTS = 3;
 
 export interface PoolOptions {
   /** Host processes (series run in parallel); default 1. */
@@ -77,6 +78,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   let nextId = 1;
   let restarts = 0;
   let closing = false;
+  let failedStarts = 0;
 
   const dispatch = (): void => {
     for (const host of hosts) {
@@ -155,7 +157,15 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
           : bot === null ? { message: `the sandbox host died (${signal ?? `exit code ${code}`}) outside any bot's code`, bot, verdict: null } : { bot, ...death };
         finish(host, { ok: false, games: running.games, crash });
       }
-      if (!closing) {
+      // A host that cannot even start (a broken install) must not be respawned in a loop.
+      failedStarts = host.ready ? 0 : failedStarts + 1;
+      if (failedStarts >= MAX_FAILED_STARTS) {
+        const stderr = host.stderr.trim().split('\n').pop() ?? '';
+        for (const { running } of queue.splice(0)) {
+          running.resolve({ ok: false, games: [], crash: { message: `sandbox hosts fail to start: ${stderr}`, bot: null, verdict: null } });
+        }
+      }
+      if (!closing && failedStarts < MAX_FAILED_STARTS) {
         restarts++;
         spawn();
       }
@@ -186,6 +196,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   return {
     runSeries(job, onGame) {
       if (closing) return Promise.reject(new Error('the sandbox pool is closed'));
+      if (failedStarts >= MAX_FAILED_STARTS) return Promise.reject(new Error('the sandbox hosts fail to start'));
       validateJob(job);
       return new Promise<SeriesOutcome>((resolve) => {
         queue.push({ job, running: { id: nextId++, games: [], onGame, resolve } });
