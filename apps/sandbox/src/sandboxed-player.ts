@@ -102,7 +102,9 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
       if (failure !== null) return { ok: false, ...timing, ...failure, ...withLogs };
       if (outcome.kind !== 'answer') throw new Error('unreachable: judge() fails every non-answer');
       // Host-side JSON.parse of a bounded string: plain data, whatever the bot did.
-      return { ok: true, action: JSON.parse(outcome.payload) as unknown, ...timing, ...withLogs };
+      const action = parseAnswer(outcome.payload);
+      if (action === undefined) return { ok: false, ...timing, verdict: 'illegal', message: 'the answer is not JSON', ...withLogs };
+      return { ok: true, action, ...timing, ...withLogs };
     },
     endGame(view: unknown, result: GameResult) {
       pendingLogs = '';
@@ -112,6 +114,14 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
     },
     dispose: discard,
   };
+}
+
+function parseAnswer(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;

@@ -99,8 +99,9 @@
   };
   g.console = freeze({ log: write, info: write, warn: write, error: write, debug: write, trace: write });
 
-  const answer = (kind, payload) => kind + (moveLog === '' ? '0' : '1') + payload;
   const clip = (s) => (s.length > 500 ? apply(slice, s, [0, 500]) + '…' : s);
+  // Messages are clipped here: a bot chooses the key names and error texts they quote.
+  const answer = (kind, payload) => kind + (moveLog === '' ? '0' : '1') + (kind === 'A' ? payload : clip(payload));
   const describe = (error) => {
     try {
       if (error !== null && typeof error === 'object' && typeof error.message === 'string') {
