@@ -15,8 +15,10 @@ export async function checkBot(source: BotSource, limits: Partial<SandboxLimits>
   const player = sandboxedPlayer(compiled.code, 'check', { limits });
   try {
     const failure = player.startGame({ seat: 0, seed: 0 });
-    if (failure !== null) return { ok: false, message: `${source.entry}: ${failure.verdict}: ${failure.message}` };
-    return { ok: true, code: compiled.code };
+    if (failure === null) return { ok: true, code: compiled.code };
+    if (failure.verdict !== 'load_error') return { ok: false, message: `${source.entry} failed to load (${failure.verdict}): ${failure.message}` };
+    const notABot = failure.message.startsWith('its default export');
+    return { ok: false, message: `${source.entry} ${notABot ? 'is not a bot: ' : ''}${failure.message}` };
   } finally {
     player.dispose();
   }

@@ -44,14 +44,14 @@ export async function compileBot(source: BotSource): Promise<CompiledBot> {
       if (args.path.startsWith('./') || args.path.startsWith('../')) {
         const target = path.resolve(path.dirname(args.importer), args.path);
         if (target !== root && !target.startsWith(root + path.sep)) {
-          return { errors: [{ text: `"${args.path}" is outside the bot's folder: a bot may import only @xix/sdk and its own files` }] };
+          return { errors: [{ text: `"${args.path}" is outside the bot's folder (a bot may import only @xix/sdk and files in its own folder)` }] };
         }
         for (const ext of EXTENSIONS) {
           if ((await read(target + ext)) !== undefined) return { path: target + ext, namespace: 'bot' };
         }
         return { errors: [{ text: `cannot find "${args.path}"` }] };
       }
-      return { errors: [{ text: `"${args.path}" cannot be imported: a bot may import only @xix/sdk and its own files` }] };
+      return { errors: [{ text: `Could not resolve "${args.path}" (a bot may import only @xix/sdk)` }] };
     },
     async load(args) {
       const contents = (await read(args.path)) ?? '';
@@ -74,7 +74,13 @@ function describeBuildFailure(error: unknown, entry: string, memoryRoot: string)
   const first = errors[0]!;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : '';
   const at = first.location;
-  const file = at === null ? entry : memoryRoot === '' ? at.file.replace(/^bot:/, '') : path.relative(memoryRoot, at.file.replace(/^bot:/, ''));
+  const file = at === null ? entry : memoryRoot === '' ? asNamed(at.file.replace(/^bot:/, '')) : path.relative(memoryRoot, at.file.replace(/^bot:/, ''));
   const where = at === null ? file : `${file}:${at.line}:${at.column + 1}`;
   return `${where}: error: ${first.text}${more}`;
+}
+
+/** A file as the user would name it: relative to the working directory unless that climbs out. */
+function asNamed(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }

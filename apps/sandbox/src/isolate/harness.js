@@ -102,11 +102,11 @@
   const clip = (s) => (s.length > 500 ? apply(slice, s, [0, 500]) + '…' : s);
   // Messages are clipped here: a bot chooses the key names and error texts they quote.
   const answer = (kind, payload) => kind + (moveLog === '' ? '0' : '1') + (kind === 'A' ? payload : clip(payload));
-  const describe = (error) => {
+  const describe = (error, withName = true) => {
     try {
       if (error !== null && typeof error === 'object' && typeof error.message === 'string') {
         const name = typeof error.name === 'string' ? error.name : 'Error';
-        return clip(name + ': ' + error.message);
+        return clip(withName ? name + ': ' + error.message : error.message);
       }
       return clip('thrown ' + (typeof error === 'string' ? stringify(error) : StringCtor(error)));
     } catch {
@@ -171,12 +171,12 @@
         const module = evaluate('(function () {\n' + code + '\nreturn ' + config.bundleGlobal + ';\n})')();
         const candidate = module === null || typeof module !== 'object' ? undefined : module.default;
         if (candidate === null || typeof candidate !== 'object' || typeof candidate.decide !== 'function') {
-          return answer('L', 'the default export must be a bot with a decide(view) function: export default defineBot({ decide(view) { ... } })');
+          return answer('L', 'its default export needs a decide(view) function (export default defineBot({ decide(view) { ... } }))');
         }
         bot = candidate;
         return answer('A', 'null');
       } catch (error) {
-        try { return answer('L', 'the bot threw while loading: ' + describe(error)); } catch { return 'L0the bot threw while loading'; }
+        try { return answer('L', 'failed to load: ' + describe(error, false)); } catch { return 'L0failed to load'; }
       }
     },
     start(seat, seed) {
