@@ -37,19 +37,13 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
     isolate = null;
   };
 
-  /** Turns a call's outcome into a failure, or null when the bot answered within its time. */
-  const judge = (outcome: CallOutcome, what: string): PlayerFailure | null => {
+  /** What a call came to, time aside: a failure, or null when the bot answered. */
+  const failureOf = (outcome: CallOutcome, what: string): PlayerFailure | null => {
     if (outcome.kind !== 'answer') {
       discard();
       if (outcome.kind === 'crash') return { verdict: 'error', message: `${what}: the sandbox failed: ${outcome.message}` };
       return { verdict: outcome.kind, message: `${what} ${outcome.message}` };
     }
-    const over = outcome.cpuMs - limits.decisionMs;
-    if (over > bank) {
-      discard();
-      return { verdict: 'timeout', message: `${what} used ${ms(outcome.cpuMs)} of CPU: over the ${limits.decisionMs} ms limit and the ${ms(bank)} left in the bank` };
-    }
-    bank -= Math.max(0, over);
     if (outcome.tag === 'A') return null;
     if (outcome.tag === 'E' && ALLOCATION_FAILURE.test(outcome.payload)) {
       discard();
@@ -58,19 +52,28 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
     return { verdict: TAG_VERDICT[outcome.tag] ?? 'error', message: outcome.payload };
   };
 
+  /** Charges a game call's CPU beyond the decision limit to the bank; past the bank it is a timeout. */
+  const judge = (outcome: CallOutcome, what: string): PlayerFailure | null => {
+    if (outcome.kind === 'answer') {
+      const over = outcome.cpuMs - limits.decisionMs;
+      if (over > bank) {
+        discard();
+        return { verdict: 'timeout', message: `${what} used ${ms(outcome.cpuMs)} of CPU: over the ${limits.decisionMs} ms limit and the ${ms(bank)} left in the bank` };
+      }
+      bank -= Math.max(0, over);
+    }
+    return failureOf(outcome, what);
+  };
+
+  /** Loading has its own allowance, not the bank. */
   const load = (): PlayerFailure | null => {
     isolate = createBotIsolate(limits, options);
     const outcome = isolate.load(code);
-    if (outcome.kind === 'answer' && outcome.tag === 'A' && outcome.cpuMs > limits.loadMs) {
+    if (outcome.kind === 'answer' && outcome.cpuMs > limits.loadMs) {
       discard();
       return { verdict: 'timeout', message: `loading used ${ms(outcome.cpuMs)} of CPU, over the ${limits.loadMs} ms allowance` };
     }
-    if (outcome.kind === 'timeout') {
-      discard();
-      return { verdict: 'timeout', message: `loading ${outcome.message}` };
-    }
-    bank = Infinity; // load time has its own allowance: judge() must not charge it to a bank
-    const failure = judge(outcome, 'loading');
+    const failure = failureOf(outcome, 'loading');
     if (failure !== null) discard();
     return failure;
   };
