@@ -20,6 +20,7 @@ function program(): Command {
     .option('-n, --games <N>', 'number of games, even', '100')
     .option('-s, --seed <S>', 'seed of the first deal (default: random, printed)')
     .option('-r, --replays <DIR>', 'write one replay JSON per game (and the bots\' logs) to DIR')
+    .option('--trusted', 'run the bots in this process instead of the sandbox (for our own bundled bots)')
     .action(play);
   const replay = xix.command('replay').description('read replays');
   replay.command('show').description('render a replay trick by trick').argument('<file>', 'replay JSON').action(replayShow);

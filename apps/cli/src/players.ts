@@ -1,19 +1,35 @@
 /**
- * Where `xix` gets its players. For now every bot runs in this process (trusted); the sandbox
- * (apps/sandbox) will take over here for untrusted bots.
+ * Where `xix` gets its players. Bots run in the sandbox (apps/sandbox), with the platform's
+ * limits, so what a bot does here is what it will do on the platform: each bot is compiled,
+ * checked and loaded into its own isolated-vm isolate in this process. `--trusted` runs them
+ * in-process instead, for our own bundled bots (faster, no limits, a loop blocks the command).
  */
 import { trustedPlayer, type Player } from '@xix/referee';
-import { loadBot } from './bot-load.ts';
+import { checkBot, sandboxedPlayer } from '@xix/sandbox';
+import { botName, loadBot } from './bot-load.ts';
 import { orFail } from './cli-error.ts';
 
+export interface PlayerOptions {
+  /** Run the bots in this process, outside the sandbox. */
+  readonly trusted?: boolean;
+}
+
 /** One player per bot file; fails with a one-line message when a bot cannot be loaded. */
-export async function createPlayers(files: readonly string[]): Promise<Player[]> {
+export async function createPlayers(files: readonly string[], options: PlayerOptions = {}): Promise<Player[]> {
   const players: Player[] = [];
   for (const file of files) {
-    const { bot, name } = orFail(await loadBot(file));
     // A bot against itself: tell the seats apart in results and replays.
-    const taken = players.filter((p) => p.name === name || p.name.startsWith(`${name} (`)).length;
-    players.push(trustedPlayer(bot, taken === 0 ? name : `${name} (${taken + 1})`));
+    const unique = (name: string): string => {
+      const taken = players.filter((p) => p.name === name || p.name.startsWith(`${name} (`)).length;
+      return taken === 0 ? name : `${name} (${taken + 1})`;
+    };
+    if (options.trusted === true) {
+      const { bot, name } = orFail(await loadBot(file));
+      players.push(trustedPlayer(bot, unique(name)));
+    } else {
+      const { code } = orFail(await checkBot({ entry: file }));
+      players.push(sandboxedPlayer(code, unique(botName(file))));
+    }
   }
   return players;
 }

@@ -12,6 +12,7 @@ export interface PlayOptions {
   readonly games: string;
   readonly seed?: string;
   readonly replays?: string;
+  readonly trusted?: boolean;
 }
 
 export async function play(botA: string, botB: string, options: PlayOptions): Promise<void> {
@@ -19,7 +20,7 @@ export async function play(botA: string, botB: string, options: PlayOptions): Pr
   const seed = options.seed === undefined ? Math.floor(Math.random() * 1_000_000_000) : parseSeed(options.seed);
   const replays = options.replays;
   if (replays !== undefined) attempt(() => mkdirSync(replays, { recursive: true }), `cannot create ${replays}`);
-  const players = await createPlayers([botA, botB]);
+  const players = await createPlayers([botA, botB], { trusted: options.trusted === true });
   const [a, b] = players as [(typeof players)[0], (typeof players)[0]];
 
   const width = String(games).length;
