@@ -17,7 +17,7 @@ export {
 } from './points.ts';
 export { plays, picks, trades, raiseAction, abandonAction, playOf, pickOf, tradeOf, isLegal, legalMatch } from './legal.ts';
 export { botRandom, pick } from './random.ts';
-export { createSearchBot, DEFAULT_ITERATIONS, type SearchBotOptions } from './search/index.ts';
+export { createSearchBot, DEFAULT_BUDGET, type SearchBotOptions } from './search/index.ts';
 
 export {
   CARD_COUNT,

@@ -1,7 +1,7 @@
 /** States built from a complete position: the same game as the original, and impossible positions refused. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GameError, PHASE_NAMES, cardsOf, createRandom, positionState, xix, type XixPosition, type XixSeat, type XixState } from '../../src/index.ts';
+import { GameError, PHASE_NAMES, cardsOf, createRandom, positionState, xix, type XixPosition, type XixState } from '../../src/index.ts';
 import { randomPrefix } from './random-games.ts';
 import { plainDeal, startFrom } from './script.ts';
 
@@ -11,7 +11,7 @@ function positionOf(s: XixState): XixPosition {
   const inDraftOrTrade = PHASE_NAMES[s.phase] === 'draft' || PHASE_NAMES[s.phase] === 'trade';
   return {
     phase: PHASE_NAMES[s.phase] as XixPosition['phase'],
-    toMove: s.toMove as XixSeat,
+    toMove: s.toMove as 0 | 1,
     leader: s.leader,
     hands: [hand(0), hand(1)],
     strikeRow: s.row.map((card, i) => ({ card, faceUp: (s.rowFaceUp & (1 << i)) !== 0 })),
