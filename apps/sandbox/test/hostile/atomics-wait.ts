@@ -3,8 +3,8 @@ import { defineBot } from '@xix/sdk';
 
 export default defineBot({
   decide(view) {
-    const shared = new Int32Array(new SharedArrayBuffer(4));
-    Atomics.wait(shared, 0, 0);
+    const { wait } = Atomics;
+    wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
     return view.legalActions[0]!;
   },
 });
