@@ -1,24 +1,22 @@
 /**
- * Loads a compiled bot in this process (trusted play) and checks it has the shape of a bot.
+ * Loads a bot in this process (trusted play) and checks it has the shape of a bot. It is compiled
+ * by the sandbox's compiler, so a bot obeys the same import rules whether it runs trusted or not.
  */
 import path from 'node:path';
 import type { Bot } from '@xix/sdk';
-import { compileBot } from './bot-compile.ts';
+import { BUNDLE_GLOBAL, compileBot } from '@xix/sandbox';
 
 export type LoadedBot = { readonly ok: true; readonly bot: Bot; readonly name: string } | { readonly ok: false; readonly message: string };
 
-let loads = 0;
-
 export async function loadBot(file: string): Promise<LoadedBot> {
-  const compiled = await compileBot(file);
+  const compiled = await compileBot({ entry: file });
   if (!compiled.ok) return compiled;
   const name = botName(file);
   let module: { default?: unknown };
   try {
-    // Each load gets its own module instance (a distinct URL), so a bot playing itself does not
-    // share module state between its two seats.
-    const code = `${compiled.code}\n// load ${++loads}\n`;
-    module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: unknown };
+    // The bundle is a script that assigns the bot's module to BUNDLE_GLOBAL. Each load evaluates
+    // it afresh, so a bot playing itself does not share module state between its two seats.
+    module = new Function(`${compiled.code}\nreturn ${BUNDLE_GLOBAL};`)() as { default?: unknown };
   } catch (error) {
     return { ok: false, message: `${file} failed to load: ${error instanceof Error ? error.message : String(error)}` };
   }

@@ -3,6 +3,7 @@
  * sandbox host processes that a supervisor can kill. See docs/sandbox.md.
  */
 export { compileBot, DEFAULT_MAX_SOURCE_BYTES, type BotSource, type CompiledBot } from './compile.ts';
+export { BUNDLE_GLOBAL } from './bundler.ts';
 export { DEFAULT_LIMITS, resolveLimits, type SandboxLimits } from './limits.ts';
 export { sandboxedPlayer, type SandboxedPlayerOptions } from './sandboxed-player.ts';
 export { checkBot, type BotCheck } from './check.ts';
