@@ -12,6 +12,7 @@ export interface ViewEncoder {
 
 export function createViewEncoder(): ViewEncoder {
   let sent = 0;
+  /** The JSON of the last event sent, kept from when it was sent (each event is serialised once). */
   let lastEvent = '';
   return {
     encode(view) {
@@ -20,9 +21,14 @@ export function createViewEncoder(): ViewEncoder {
       const { history: _omitted, ...rest } = view as { history: unknown[] };
       let from = sent;
       if (history.length < from || (from > 0 && JSON.stringify(history[from - 1]) !== lastEvent)) from = 0;
+      let events = '';
+      for (let i = from; i < history.length; i++) {
+        lastEvent = JSON.stringify(history[i]) ?? 'null';
+        events += i === from ? lastEvent : `,${lastEvent}`;
+      }
+      if (history.length === 0) lastEvent = '';
       sent = history.length;
-      lastEvent = sent > 0 ? JSON.stringify(history[sent - 1]) : '';
-      return `${from}\n${JSON.stringify(from === 0 ? history : history.slice(from))}\n${JSON.stringify(rest)}`;
+      return `${from}\n[${events}]\n${JSON.stringify(rest)}`;
     },
     reset() {
       sent = 0;

@@ -10,6 +10,22 @@ import { BUNDLE_GLOBAL } from '../bundler.ts';
 import { wallTimeoutMs, type SandboxLimits } from '../limits.ts';
 
 const HARNESS = readFileSync(new URL('./harness.js', import.meta.url), 'utf8');
+/** V8's code cache of the harness, made by the first isolate of this process: later isolates skip compiling it. */
+let harnessCache: ivm.ExternalCopy<ArrayBuffer> | undefined;
+
+/** What isolated-vm adds to a script compiled with cachedData options (its typings leave it out). */
+type CachedScript = ivm.Script & { readonly cachedData?: ivm.ExternalCopy<ArrayBuffer>; readonly cachedDataRejected?: boolean };
+
+function compileHarness(isolate: ivm.Isolate): ivm.Script {
+  const options = { filename: 'xix-harness.js' };
+  if (harnessCache !== undefined) {
+    const script = isolate.compileScriptSync(HARNESS, { ...options, cachedData: harnessCache }) as CachedScript;
+    if (script.cachedDataRejected !== true) return script;
+  }
+  const script = isolate.compileScriptSync(HARNESS, { ...options, produceCachedData: true }) as CachedScript;
+  harnessCache = script.cachedData;
+  return script;
+}
 
 /** What a call came to. `answer` kinds are the harness's letters (see harness.js). */
 export type CallOutcome =
@@ -48,7 +64,7 @@ export function createBotIsolate(limits: SandboxLimits, hooks: IsolateHooks = {}
     logGameChars: limits.logGameChars,
     outputChars: limits.outputChars,
   });
-  const factory = isolate.compileScriptSync(HARNESS, { filename: 'xix-harness.js' }).runSync(context, { reference: true }) as ivm.Reference<(config: string) => unknown>;
+  const factory = compileHarness(isolate).runSync(context, { reference: true }) as ivm.Reference<(config: string) => unknown>;
   const api = factory.applySync(undefined, [config], { result: { reference: true }, timeout: 1000 }) as unknown as ivm.Reference<Record<string, unknown>>;
   const fn = (name: string): ivm.Reference => api.getSync(name, { reference: true }) as ivm.Reference;
   const refs = { load: fn('load'), start: fn('start'), decide: fn('decide'), end: fn('end'), takeLogs: fn('takeLogs') };
