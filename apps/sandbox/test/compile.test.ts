@@ -57,7 +57,7 @@ describe('compileBot', () => {
     expect((await compileBot(inMemory(source, 4000))).ok).toBe(true);
   });
 
-  it('compiles bots given at the same time each from its own files (compiles share one esbuild context)', async () => {
+  it('compiles bots given at the same time each from its own files', async () => {
     const bot = (n: number) => inMemory(`export default { decide: (v) => v.legalActions[${n}], marker: "bot-${n}" };`);
     const results = await Promise.all([bot(1), inMemory('export default {\n  decide() { return 1 +; },\n};\n'), bot(2), bot(3)].map((source) => compileBot(source)));
     expect(results.map((r) => (r.ok ? /bot-\d/.exec(r.code)?.[0] : 'failed'))).toEqual(['bot-1', 'failed', 'bot-2', 'bot-3']);
