@@ -1,9 +1,8 @@
 /**
- * A compiled bot as a referee `Player`, running in its own isolate. One isolate per player: a
- * player serves one pairing (a match or series), so nothing a bot does is seen by another match;
- * within the pairing the bot may keep state from game to game, as a human player would. After a
- * timeout, a memory failure or a crash the isolate is thrown away and the bot is loaded afresh for
- * its next game.
+ * A compiled bot as a referee `Player`, running in its own isolate. Every game starts with the bot
+ * loaded afresh in a new isolate, so no state survives from one game to the next: series play
+ * each deal twice with the seats swapped, and a bot that remembered its hand from the first game
+ * would know the opponent's hand in the second (R11). Nothing a bot does is seen by another match.
  *
  * Time: a decision may use `decisionMs` of CPU; beyond that it draws on the game's bank, and a
  * decision that needs more than what is left is a timeout, even when it returned (a late result
@@ -82,11 +81,9 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
     name,
     startGame({ seat, seed }) {
       pendingLogs = '';
-      if (isolate === null || !isolate.alive) {
-        isolate = null;
-        const failure = load();
-        if (failure !== null) return failure;
-      }
+      discard();
+      const failure = load();
+      if (failure !== null) return failure;
       bank = limits.bankMs;
       views.reset();
       const outcome = isolate!.start(seat, seed, limits.decisionMs + bank);

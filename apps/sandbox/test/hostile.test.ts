@@ -155,13 +155,14 @@ describe('answers', () => {
 });
 
 describe('containment', () => {
-  it('state kept across games stays within the pairing', async () => {
+  it('state kept across games does not survive: each game loads the bot afresh', async () => {
     const first = await attack('state-across-games');
     const second = await attack('state-across-games');
     for (const { outcome } of [first, second]) {
       expect(outcome.ok).toBe(true);
       expect(outcome.games.map((g) => g.record.replay.forfeit)).toEqual([null, null]);
-      expect(outcome.games.map((g) => g.record.logs[0]?.text)).toEqual(['games seen: 1\n', 'games seen: 2\n']);
+      // Every game starts from a freshly loaded bot: nothing is remembered from the mirrored twin.
+      expect(outcome.games.map((g) => g.record.logs[0]?.text)).toEqual(['games seen: 1\n', 'games seen: 1\n']);
     }
   });
 

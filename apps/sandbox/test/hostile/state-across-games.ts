@@ -1,4 +1,5 @@
-// Attack: keep state across games, hoping to see another match. Logs how many games it has seen.
+// Attack: keep state across games (in a mirrored series the second game is the first one's deal
+// with the seats swapped). Logs how many games it has seen.
 import { defineBot } from '@xix/sdk';
 
 const g = globalThis as { gamesSeen?: number };
