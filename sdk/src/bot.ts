@@ -6,7 +6,11 @@ import type { GameResult, Seat, XixAction, XixSeatView } from '@xix/engine';
 
 export interface GameStartInfo {
   readonly seat: Seat;
-  /** The match seed: the same seed and the same actions give the same game. */
+  /**
+   * This bot's own seed for this game, for deterministic randomness: the same match gives the
+   * same seed. It tells nothing about the deal (a bot that could redraw the deal would see the
+   * opponent's hand).
+   */
   readonly seed: number;
 }
 

@@ -1,6 +1,8 @@
 import { parseReplay, verifyReplay, xix, type XixAction } from '@xix/engine';
 import { describe, expect, it } from 'vitest';
 import { playMatch } from './match.ts';
+import { LOCAL_BOT_SEED_KEY, botSeed } from './bot-seed.ts';
+import { trustedPlayer } from './trusted-player.ts';
 import type { Player } from './player.ts';
 import { busyWait, failingAt, firstLegal, lastLegal, players, setupFor } from './test-bots.ts';
 
@@ -138,5 +140,23 @@ describe('playMatch', () => {
     expect(() => playMatch({ game: xix, setup: setupFor(1), seed: 1, players: players(firstLegal, firstLegal).slice(0, 1) })).toThrow(/2–2 players/);
     expect(() => playMatch({ game: xix, setup: setupFor(1), seed: -1, players: players(firstLegal, firstLegal) })).toThrow(/seed/);
     expect(() => playMatch({ game: xix, setup: { hands: [] }, seed: 1, players: players(firstLegal, firstLegal) })).toThrow(/hands/);
+  });
+});
+
+describe('bot seeds', () => {
+  it('give a bot no way to redraw the deal (R11), yet repeat for the same key, deal and seat', () => {
+    const seen: { dealSeed: number; seat: number; seed: number }[] = [];
+    for (const dealSeed of [1, 2, 3]) {
+      const spy = (): Player => ({ ...trustedPlayer(firstLegal, 'spy'), startGame: ({ seat, seed }) => (seen.push({ dealSeed, seat, seed }), null) });
+      playMatch({ game: xix, setup: xix.randomSetup(dealSeed, 2), seed: dealSeed, players: [spy(), spy()] });
+    }
+    expect(seen).toHaveLength(6);
+    for (const { dealSeed, seat, seed } of seen) {
+      expect(seed).not.toBe(dealSeed);
+      expect(xix.randomSetup(seed, 2)).not.toEqual(xix.randomSetup(dealSeed, 2));
+      expect(seed).toBe(botSeed(LOCAL_BOT_SEED_KEY, dealSeed, seat));
+    }
+    expect(new Set(seen.map((s) => s.seed)).size).toBe(6);
+    expect(botSeed('a secret', 1, 0)).not.toBe(botSeed('another secret', 1, 0));
   });
 });

@@ -14,6 +14,7 @@ import {
   type ReplayMove,
   type Seat,
 } from '@xix/engine';
+import { LOCAL_BOT_SEED_KEY, botSeed } from './bot-seed.ts';
 import type { Decision, Player, PlayerFailure } from './player.ts';
 import { assertSeed } from './seed.ts';
 
@@ -21,8 +22,13 @@ export interface MatchOptions {
   readonly game: AnyGame;
   /** The initial setup, e.g. `game.randomSetup(seed, players.length)`; checked with `game.parseSetup`. */
   readonly setup: unknown;
-  /** The seed the setup came from: recorded in the replay and given to the players. */
+  /** The seed the setup came from: recorded in the replay, never shown to the players. */
   readonly seed: number;
+  /**
+   * The key of the players' own seeds (see bot-seed.ts): secret where bots are untrusted.
+   * Defaults to a fixed local key.
+   */
+  readonly botSeedKey?: string;
   /** Players by seat. */
   readonly players: readonly Player[];
 }
@@ -59,7 +65,7 @@ export function playMatch(options: MatchOptions): MatchRecord {
     const player = players[seat]!;
     const move = moves.length + 1;
     if (!started[seat]) {
-      const failure = startPlayer(player, seat, seed);
+      const failure = startPlayer(player, seat, botSeed(options.botSeedKey ?? LOCAL_BOT_SEED_KEY, seed, seat));
       if (failure !== null) {
         forfeit = { seat, ...failure };
         break;

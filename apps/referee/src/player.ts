@@ -32,7 +32,8 @@ export interface Player {
   /**
    * Prepares for a game (per-game time bank, hooks); a failure forfeits the game at once. The
    * referee calls it right before the seat's first decision, so that the forfeit is the seat to
-   * move's, as the replay format requires.
+   * move's, as the replay format requires. `seed` is the bot's own seed for its randomness, never
+   * the deal's (bot-seed.ts).
    */
   startGame(info: { readonly seat: Seat; readonly seed: number }): PlayerFailure | null;
   decide(view: unknown): Decision;

@@ -17,6 +17,8 @@ export interface SeriesOptions {
   readonly seed: number;
   /** Bot A and bot B. */
   readonly players: readonly [Player, Player];
+  /** The key of the bots' own seeds (see bot-seed.ts); secret where bots are untrusted. */
+  readonly botSeedKey?: string;
   /** Called after each game, e.g. to save the replay or move a progress bar. */
   readonly onGame?: (game: SeriesGame) => void;
 }
@@ -55,7 +57,7 @@ export function playSeries(options: SeriesOptions): SeriesSummary {
     const dealSeed = seed + Math.floor(index / 2);
     const seatOfA: Seat = index % 2;
     const bySeat = seatOfA === 0 ? [players[0], players[1]] : [players[1], players[0]];
-    const record = playMatch({ game, setup: game.randomSetup(dealSeed, 2), seed: dealSeed, players: bySeat });
+    const record = playMatch({ game, setup: game.randomSetup(dealSeed, 2), seed: dealSeed, players: bySeat, ...(options.botSeedKey !== undefined && { botSeedKey: options.botSeedKey }) });
     const { result, forfeit } = record.replay;
     const botAt = (seat: Seat): 0 | 1 => (seat === seatOfA ? 0 : 1);
     wins[botAt(result.winner)]++;

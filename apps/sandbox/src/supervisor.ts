@@ -6,6 +6,7 @@
  * lease says whose code was running. Games finished before the crash are kept.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ForfeitVerdict } from '@xix/engine';
@@ -198,8 +199,10 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       if (closing) return Promise.reject(new Error('the sandbox pool is closed'));
       if (failedStarts >= MAX_FAILED_STARTS) return Promise.reject(new Error('the sandbox hosts fail to start'));
       validateJob(job);
+      // Bots get seeds under a key they cannot know, so theirs tell them nothing about the deals.
+      const keyed: SeriesJob = { ...job, botSeedKey: job.botSeedKey ?? randomBytes(16).toString('hex') };
       return new Promise<SeriesOutcome>((resolve) => {
-        queue.push({ job, running: { id: nextId++, games: [], onGame, resolve } });
+        queue.push({ job: keyed, running: { id: nextId++, games: [], onGame, resolve } });
         dispatch();
       });
     },
@@ -238,6 +241,9 @@ function validateJob(job: SeriesJob): void {
   if (!Number.isSafeInteger(job.deals) || job.deals < 1) throw new RangeError(`job.deals must be a positive integer, got ${String(job.deals)}`);
   if (!Array.isArray(job.bots) || job.bots.length !== 2 || !job.bots.every((b) => typeof b?.name === 'string' && typeof b.code === 'string' && b.code !== '')) {
     throw new TypeError('job.bots must be two { name, code } with compiled code');
+  }
+  if (job.botSeedKey !== undefined && (typeof job.botSeedKey !== 'string' || job.botSeedKey === '')) {
+    throw new TypeError('job.botSeedKey must be a non-empty string when given');
   }
   resolveLimits(job.limits);
 }

@@ -39,6 +39,7 @@ async function runSeries(id: number, job: SeriesJob): Promise<void> {
         games: 2,
         seed: job.seed + deal,
         players: [players[0]!, players[1]!],
+        ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }),
         onGame: (g) => send({ type: 'game', id, index: deal * 2 + g.index, seatOfA: g.seatOfA, record: g.record }),
       });
       await nextTurn(); // lets the IPC channel flush, so a crash later loses only later games

@@ -22,6 +22,8 @@ export interface SeriesJob {
   readonly deals: number;
   readonly bots: readonly [BotEntry, BotEntry];
   readonly limits?: Partial<SandboxLimits>;
+  /** The secret key of the bots' own seeds (referee bot-seed.ts); the pool draws one when absent. */
+  readonly botSeedKey?: string;
 }
 
 export type ToHost = { readonly type: 'series'; readonly id: number; readonly job: SeriesJob };
