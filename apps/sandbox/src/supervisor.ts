@@ -88,7 +88,10 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       const { job, running } = queue.shift()!;
       host.running = { ...running, deadline: Date.now() + startupMs, memoryMb: resolveLimits(job.limits).memoryMb };
       host.lease = null;
-      host.child.send({ type: 'series', id: running.id, job });
+      // A host that died idle fails the send; its 'close' handler reports the series.
+      host.child.send({ type: 'series', id: running.id, job }, (error) => {
+        if (error) host.child.kill('SIGKILL');
+      });
     }
   };
 
@@ -107,6 +110,12 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
     });
     const host: Host = { child, ready: false, running: null, lease: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
     hosts.add(host);
+    // A fork that fails or a channel that breaks must not become an unhandled 'error' that takes
+    // the supervisor (the server, the queue) down: it ends the host, and 'close' reports it.
+    child.on('error', (error) => {
+      host.stderr = `${host.stderr}\n${error.message}`.slice(-STDERR_TAIL);
+      child.kill('SIGKILL');
+    });
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       host.stderr = (host.stderr + chunk).slice(-STDERR_TAIL);
