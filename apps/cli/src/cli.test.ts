@@ -178,6 +178,12 @@ describe('xix replay', () => {
     expect(run.stdout).toContain('trick 1:');
     expect(run.stderr.trim()).toBe('xix: short.json does not verify: the replay ends before the game does, with no forfeit');
   });
+
+  it('show refuses a replay whose setup is not a deal, in one line', () => {
+    const replay = readReplay(path.join(dir, 'show', 'game-1.json'));
+    writeFileSync(path.join(dir, 'bad-setup.json'), JSON.stringify({ ...replay, setup: { hands: [] } }));
+    expectOneLineError(xix('replay', 'show', 'bad-setup.json'), /^xix: bad-setup\.json has a bad setup: setup\.hands must hold two hands$/);
+  });
 });
 
 describe('xix new-bot', () => {

@@ -254,7 +254,3 @@ export function result(s: XixState): GameResult | null {
   if (s.phase !== Phase.Over) return null;
   return { winner: s.winner, points: [s.points[0], s.points[1]], reason: s.endReason };
 }
-
-export function currentStakes(s: XixState): number {
-  return STAKES[s.strikes[0] + s.strikes[1]]!;
-}

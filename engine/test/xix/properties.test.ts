@@ -1,8 +1,8 @@
 /** Properties over many random games (fast-check drives the deal and action seeds). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALL_CARDS, STAKES, cardBit, countCards, parseReplay, verifyReplay, xix, type XixAction, type XixState } from '../../src/index.ts';
-import { randomGame } from './random-games.ts';
+import { ACTIONS, ALL_CARDS, IllegalActionError, STAKES, cardBit, countCards, parseReplay, verifyReplay, xix, type XixAction, type XixState } from '../../src/index.ts';
+import { randomGame, randomPrefix } from './random-games.ts';
 
 const seeds = fc.tuple(fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 2 ** 32 - 1 }));
 const runs = { numRuns: 300 };
@@ -113,6 +113,28 @@ describe('random games', () => {
         expect(verifyReplay(parsed)).toEqual({ ok: true, result: xix.result(end), moves: recorded.length });
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('legality', () => {
+  it('is judged alike by legalActions, checkAction and apply for every action, shared or copied', () => {
+    fc.assert(
+      fc.property(seeds, fc.nat({ max: 200 }), ([deal, moves], steps) => {
+        const state = randomPrefix(deal, moves, steps);
+        const legal = new Set(xix.legalActions(state));
+        for (const action of ACTIONS) {
+          const copy = JSON.parse(JSON.stringify(action)) as XixAction;
+          for (const candidate of [action, copy]) {
+            const expected = legal.has(action);
+            expect(xix.checkAction(state, candidate).ok).toBe(expected);
+            const trial = xix.clone(state);
+            if (expected) xix.apply(trial, candidate);
+            else expect(() => xix.apply(trial, candidate)).toThrow(IllegalActionError);
+          }
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -9,6 +9,11 @@ export async function replayShow(file: string): Promise<void> {
   const { replay } = orFail(await readReplayFile(file));
   const game = findGame(replay.game.id);
   if (game === undefined) fail(`${file} is a replay of "${replay.game.id}", a game this engine does not know`);
+  try {
+    game.parseSetup(replay.setup);
+  } catch (error) {
+    fail(`${file} has a bad setup: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const lines: string[] = [];
   const out = (line: string): void => void lines.push(line);
   const shown = game.id === 'xix' ? renderXix(replay, out) : renderMoves(replay, out);
