@@ -58,6 +58,8 @@ interface Running {
 
 interface Host {
   readonly child: ChildProcess;
+  /** When the host was forked: one that is not ready within `startupMs` is killed. */
+  readonly spawnedAt: number;
   ready: boolean;
   running: Running | null;
   lease: { id: number; bot: number; deadline: number } | null;
@@ -108,7 +110,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'],
       serialization: 'advanced',
     });
-    const host: Host = { child, ready: false, running: null, lease: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
+    const host: Host = { child, spawnedAt: Date.now(), ready: false, running: null, lease: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
     hosts.add(host);
     // A fork that fails or a channel that breaks must not become an unhandled 'error' that takes
     // the supervisor (the server, the queue) down: it ends the host, and 'close' reports it.
@@ -186,6 +188,12 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   const watchdog = setInterval(() => {
     const now = Date.now();
     for (const host of hosts) {
+      if (!host.ready && !host.stalled && now > host.spawnedAt + startupMs) {
+        // Hung before it could take work: 'close' counts it as a failed start.
+        host.stalled = true;
+        host.child.kill('SIGKILL');
+        continue;
+      }
       const running = host.running;
       if (running === null || host.stalled) continue;
       const deadline = host.lease !== null && host.lease.id === running.id ? host.lease.deadline : running.deadline;

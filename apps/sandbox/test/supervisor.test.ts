@@ -63,4 +63,17 @@ describe('createSandboxPool', () => {
     expect(await pending).toMatchObject({ ok: false, crash: { message: 'the sandbox pool was closed', bot: null, verdict: null } });
     await expect(pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: [random, random] })).rejects.toThrow('the sandbox pool is closed');
   });
+  it('kills a host that is not ready in time, and gives up after repeated failed starts', async () => {
+    // 1 ms is too short for any host to start: every one is killed as hung before ready.
+    const pool = createSandboxPool({ hosts: 1, startupMs: 1 });
+    try {
+      const random = await entry('../../../sdk/examples/random.ts', 'random');
+      const outcome = await pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: [random, random] }).catch((error: Error) => error);
+      const message = outcome instanceof Error ? outcome.message : outcome.ok ? 'ok' : outcome.crash.message;
+      expect(message).toMatch(/fail to start/);
+      expect(pool.stats().restarts).toBeGreaterThanOrEqual(1);
+    } finally {
+      await pool.close();
+    }
+  });
 });
