@@ -14,9 +14,14 @@ export interface PlayerOptions {
   readonly trusted?: boolean;
 }
 
-/** One player per bot file; fails with a one-line message when a bot cannot be loaded. */
-export async function createPlayers(files: readonly string[], options: PlayerOptions = {}): Promise<Player[]> {
+/**
+ * Two players per bot file, under one name: one for the first game of each deal and one for its
+ * mirrored twin, so that no bot remembers its hand from one game into the other (R11). Fails
+ * with a one-line message when a bot cannot be loaded.
+ */
+export async function createPlayers(files: readonly string[], options: PlayerOptions = {}): Promise<{ players: Player[]; mirrors: Player[] }> {
   const players: Player[] = [];
+  const mirrors: Player[] = [];
   for (const file of files) {
     // A bot against itself: tell the seats apart in results and replays.
     const unique = (name: string): string => {
@@ -25,11 +30,14 @@ export async function createPlayers(files: readonly string[], options: PlayerOpt
     };
     if (options.trusted === true) {
       const { bot, name } = orFail(await loadBot(file));
+      const { bot: twin } = orFail(await loadBot(file));
       players.push(trustedPlayer(bot, unique(name)));
+      mirrors.push(trustedPlayer(twin, players.at(-1)!.name));
     } else {
       const { code } = orFail(await checkBot({ entry: file }));
       players.push(sandboxedPlayer(code, unique(botName(file))));
+      mirrors.push(sandboxedPlayer(code, players.at(-1)!.name));
     }
   }
-  return players;
+  return { players, mirrors };
 }

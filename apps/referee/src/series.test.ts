@@ -1,10 +1,32 @@
 import { verifyReplay, xix } from '@xix/engine';
 import { describe, expect, it } from 'vitest';
 import { playSeries, type SeriesGame } from './series.ts';
+import type { Player } from './player.ts';
 import { failingAt, firstLegal, lastLegal, players } from './test-bots.ts';
+import { trustedPlayer } from './trusted-player.ts';
 import { wilsonInterval } from './wilson.ts';
 
 describe('playSeries', () => {
+  it('gives the mirrored game of every deal to the mirror players, so no player sees a deal twice (R11)', () => {
+    const games = new Map<string, number>();
+    const counted = (name: string, bot: typeof firstLegal): Player => {
+      const player = trustedPlayer(bot, name.replace(/'$/, ''));
+      return { ...player, startGame: (info) => (games.set(name, (games.get(name) ?? 0) + 1), player.startGame(info)) };
+    };
+    const seen: SeriesGame[] = [];
+    playSeries({
+      game: xix,
+      games: 4,
+      seed: 7,
+      players: [counted('a', firstLegal), counted('b', lastLegal)],
+      mirrorPlayers: [counted("a'", firstLegal), counted("b'", lastLegal)],
+      onGame: (g) => seen.push(g),
+    });
+    // Two deals: each player plays one game of each, never both games of a deal.
+    expect(Object.fromEntries(games)).toEqual({ a: 2, b: 2, "a'": 2, "b'": 2 });
+    expect(seen.map((g) => g.record.replay.seats.map((s) => s.name))).toEqual([['a', 'b'], ['b', 'a'], ['a', 'b'], ['b', 'a']]);
+  });
+
   it('plays each deal twice with the seats swapped', () => {
     const seen: SeriesGame[] = [];
     const [a, b] = players(firstLegal, lastLegal);

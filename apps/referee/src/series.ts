@@ -15,8 +15,14 @@ export interface SeriesOptions {
   readonly games: number;
   /** Deal i of the series is `game.randomSetup(seed + i)`. */
   readonly seed: number;
-  /** Bot A and bot B. */
+  /** Bot A and bot B, for the first game of each deal. */
   readonly players: readonly [Player, Player];
+  /**
+   * Bot A and bot B for the mirrored game of each deal (the seats swapped). A player that keeps
+   * state between games must not play both games of a deal: from its own hand in the first it
+   * would know the opponent's in the second (R11). Defaults to `players`, for stateless bots.
+   */
+  readonly mirrorPlayers?: readonly [Player, Player];
   /** The key of the bots' own seeds (see bot-seed.ts); secret where bots are untrusted. */
   readonly botSeedKey?: string;
   /** Called after each game, e.g. to save the replay or move a progress bar. */
@@ -56,7 +62,8 @@ export function playSeries(options: SeriesOptions): SeriesSummary {
   for (let index = 0; index < games; index++) {
     const dealSeed = seed + Math.floor(index / 2);
     const seatOfA: Seat = index % 2;
-    const bySeat = seatOfA === 0 ? [players[0], players[1]] : [players[1], players[0]];
+    const pair = seatOfA === 0 ? players : (options.mirrorPlayers ?? players);
+    const bySeat = seatOfA === 0 ? [pair[0], pair[1]] : [pair[1], pair[0]];
     const record = playMatch({ game, setup: game.randomSetup(dealSeed, 2), seed: dealSeed, players: bySeat, ...(options.botSeedKey !== undefined && { botSeedKey: options.botSeedKey }) });
     const { result, forfeit } = record.replay;
     const botAt = (seat: Seat): 0 | 1 => (seat === seatOfA ? 0 : 1);

@@ -1,8 +1,10 @@
 /**
- * A compiled bot as a referee `Player`, running in its own isolate. Every game starts with the bot
- * loaded afresh in a new isolate, so no state survives from one game to the next: series play
- * each deal twice with the seats swapped, and a bot that remembered its hand from the first game
- * would know the opponent's hand in the second (R11). Nothing a bot does is seen by another match.
+ * A compiled bot as a referee `Player`, running in its own isolate. One isolate per player: nothing
+ * a bot does is seen by another match. Within its player a bot may keep state from game to game,
+ * so a player must never play both games of a mirrored deal (it would know the opponent's hand in
+ * the second from its own in the first, R11): series give each bot a second player for the
+ * mirrored games (`mirrorPlayers` of the referee's playSeries). After a timeout, a memory failure
+ * or a crash the isolate is thrown away and the bot is loaded afresh for its next game.
  *
  * Time: a decision may use `decisionMs` of CPU; beyond that it draws on the game's bank, and a
  * decision that needs more than what is left is a timeout, even when it returned (a late result
@@ -81,9 +83,11 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
     name,
     startGame({ seat, seed }) {
       pendingLogs = '';
-      discard();
-      const failure = load();
-      if (failure !== null) return failure;
+      if (isolate === null || !isolate.alive) {
+        isolate = null;
+        const failure = load();
+        if (failure !== null) return failure;
+      }
       bank = limits.bankMs;
       views.reset();
       const outcome = isolate!.start(seat, seed, limits.decisionMs + bank);

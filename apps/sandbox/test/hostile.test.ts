@@ -155,13 +155,13 @@ describe('answers', () => {
 });
 
 describe('containment', () => {
-  it('state kept across games does not survive: each game loads the bot afresh', async () => {
+  it('state kept across games never reaches the mirrored twin of a game, nor another series', async () => {
     const first = await attack('state-across-games');
     const second = await attack('state-across-games');
     for (const { outcome } of [first, second]) {
       expect(outcome.ok).toBe(true);
       expect(outcome.games.map((g) => g.record.replay.forfeit)).toEqual([null, null]);
-      // Every game starts from a freshly loaded bot: nothing is remembered from the mirrored twin.
+      // The twin (seats swapped) is played by the bot's second isolate: it has seen no game yet.
       expect(outcome.games.map((g) => g.record.logs[0]?.text)).toEqual(['games seen: 1\n', 'games seen: 1\n']);
     }
   });

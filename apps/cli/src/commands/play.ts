@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { xix } from '@xix/engine';
-import { playSeries, type SeriesGame, type SeriesSummary } from '@xix/referee';
+import { playSeries, type Player, type SeriesGame, type SeriesSummary } from '@xix/referee';
 import { fail } from '../cli-error.ts';
 import { percent, table } from '../format.ts';
 import { createPlayers } from '../players.ts';
@@ -20,8 +20,9 @@ export async function play(botA: string, botB: string, options: PlayOptions): Pr
   const seed = options.seed === undefined ? Math.floor(Math.random() * 1_000_000_000) : parseSeed(options.seed);
   const replays = options.replays;
   if (replays !== undefined) attempt(() => mkdirSync(replays, { recursive: true }), `cannot create ${replays}`);
-  const players = await createPlayers([botA, botB], { trusted: options.trusted === true });
-  const [a, b] = players as [(typeof players)[0], (typeof players)[0]];
+  const { players, mirrors } = await createPlayers([botA, botB], { trusted: options.trusted === true });
+  const [a, b] = players as [Player, Player];
+  const [mirrorA, mirrorB] = mirrors as [Player, Player];
 
   const width = String(games).length;
   const forfeits: string[] = [];
@@ -31,6 +32,7 @@ export async function play(botA: string, botB: string, options: PlayOptions): Pr
     games,
     seed,
     players: [a, b],
+    mirrorPlayers: [mirrorA, mirrorB],
     onGame: (game) => {
       bar.tick();
       if (replays !== undefined) attempt(() => saveGame(replays, game, width), 'cannot write replays');
@@ -39,7 +41,7 @@ export async function play(botA: string, botB: string, options: PlayOptions): Pr
     },
   });
   bar.stop();
-  players.forEach((p) => p.dispose());
+  [...players, ...mirrors].forEach((p) => p.dispose());
   console.log(report(a.name, b.name, summary, seed, replays));
   // The first few forfeits say what went wrong; a bot author needs no more than that to start.
   if (forfeits.length > 0) console.log(['', ...forfeits.slice(0, 3), ...(forfeits.length > 3 ? [`… and ${forfeits.length - 3} more`] : [])].join('\n'));

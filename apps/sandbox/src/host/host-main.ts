@@ -29,9 +29,13 @@ const send = (message: FromHost): void => {
 async function runSeries(id: number, job: SeriesJob): Promise<void> {
   const game = findGame(job.game);
   if (game === undefined) return send({ type: 'rejected', id, message: `unknown game "${job.game}"` });
-  const players: Player[] = job.bots.map((bot, i) =>
-    sandboxedPlayer(bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe }),
-  );
+  const playersFor = (): Player[] =>
+    job.bots.map((bot, i) =>
+      sandboxedPlayer(bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe }),
+    );
+  // A second isolate for each bot plays the mirrored game of every deal (R11: see playSeries).
+  const players = playersFor();
+  const mirror = playersFor();
   try {
     for (let deal = 0; deal < job.deals; deal++) {
       playSeries({
@@ -39,13 +43,14 @@ async function runSeries(id: number, job: SeriesJob): Promise<void> {
         games: 2,
         seed: job.seed + deal,
         players: [players[0]!, players[1]!],
+        mirrorPlayers: [mirror[0]!, mirror[1]!],
         ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }),
         onGame: (g) => send({ type: 'game', id, index: deal * 2 + g.index, seatOfA: g.seatOfA, record: g.record }),
       });
       await nextTurn(); // lets the IPC channel flush, so a crash later loses only later games
     }
   } finally {
-    for (const player of players) player.dispose();
+    for (const player of [...players, ...mirror]) player.dispose();
   }
   send({ type: 'done', id });
 }
