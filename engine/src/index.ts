@@ -1,5 +1,5 @@
 export * from './game.ts';
-export { createRandom, shuffled, type Random } from './random.ts';
+export { assertSeed, createRandom, shuffled, type Random } from './random.ts';
 export * from './replay.ts';
 export { GAMES, findGame } from './registry.ts';
 export * from './xix/index.ts';

@@ -6,6 +6,7 @@
  */
 import {
   REPLAY_FORMAT,
+  assertSeed,
   REPLAY_FORMAT_VERSION,
   type AnyGame,
   type Forfeit,
@@ -16,7 +17,6 @@ import {
 } from '@xix/engine';
 import { LOCAL_BOT_SEED_KEY, botSeed } from './bot-seed.ts';
 import type { Decision, Player, PlayerFailure } from './player.ts';
-import { assertSeed } from './seed.ts';
 
 export interface MatchOptions {
   readonly game: AnyGame;

@@ -3,10 +3,10 @@
  * neither the luck of the deal nor the seat decides the result. Game 2i plays deal `seed + i`
  * with A in seat 0; game 2i+1 plays the same deal with A in seat 1.
  */
-import type { AnyGame, Seat } from '@xix/engine';
+import { assertSeed, type AnyGame, type Seat } from '@xix/engine';
 import { playMatch, type MatchRecord } from './match.ts';
 import type { Player } from './player.ts';
-import { assertSeed } from './seed.ts';
+
 import { wilsonInterval, type Interval } from './wilson.ts';
 
 export interface SeriesOptions {
