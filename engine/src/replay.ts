@@ -99,26 +99,51 @@ export function verifyReplay(replay: Replay): Verification {
   if (replay.seats.length < game.seats.min || replay.seats.length > game.seats.max) {
     return { ok: false, step: null, reason: `${game.id} is for ${game.seats.min}–${game.seats.max} seats, the replay has ${replay.seats.length}` };
   }
-  let state: unknown;
-  try {
-    state = game.start(game.parseSetup(replay.setup));
-  } catch (error) {
-    return { ok: false, step: null, reason: `bad setup: ${(error as Error).message}` };
-  }
-  for (const [i, move] of replay.moves.entries()) {
-    const toMove = game.toMove(state);
-    if (toMove === null) return { ok: false, step: i + 1, reason: 'a move after the game ended' };
-    if (move.seat !== toMove) return { ok: false, step: i + 1, reason: `seat ${move.seat} moved but seat ${toMove} was to move` };
-    const check = game.checkAction(state, move.action);
-    if (!check.ok) return { ok: false, step: i + 1, reason: `illegal action ${JSON.stringify(move.action)}: ${check.reason}` };
-    game.apply(state, check.action);
-  }
+  const run = replayStates(game, replay);
+  if (!run.ok) return run;
+  const { state } = run;
   const expected = expectedResult(game, state, replay.forfeit);
   if (typeof expected === 'string') return { ok: false, step: null, reason: expected };
   if (!sameResult(expected, replay.result)) {
     return { ok: false, step: null, reason: `recorded result ${JSON.stringify(replay.result)} but re-simulation gives ${JSON.stringify(expected)}` };
   }
   return { ok: true, result: expected, moves: replay.moves.length };
+}
+
+export type ReplayRun =
+  | { readonly ok: true; readonly state: unknown }
+  | { readonly ok: false; readonly step: number | null; readonly reason: string };
+
+export interface ReplayObserver {
+  /** The state before the first move. */
+  readonly onStart?: (state: unknown) => void;
+  /** The state after move `index` (0-based) was applied. The state is live: copy what you keep. */
+  readonly onStep?: (step: { readonly index: number; readonly move: ReplayMove; readonly state: unknown }) => void;
+}
+
+/**
+ * Starts `game` from the replay's setup and applies its moves one by one, stopping at the first
+ * that is not the right seat's or not legal (`step` is 1-based; null for a bad setup). The
+ * result itself is not checked here: that is verifyReplay's job.
+ */
+export function replayStates(game: AnyGame, replay: Replay, observer: ReplayObserver = {}): ReplayRun {
+  let state: unknown;
+  try {
+    state = game.start(game.parseSetup(replay.setup));
+  } catch (error) {
+    return { ok: false, step: null, reason: `bad setup: ${(error as Error).message}` };
+  }
+  observer.onStart?.(state);
+  for (const [index, move] of replay.moves.entries()) {
+    const toMove = game.toMove(state);
+    if (toMove === null) return { ok: false, step: index + 1, reason: 'a move after the game ended' };
+    if (move.seat !== toMove) return { ok: false, step: index + 1, reason: `seat ${move.seat} moved but seat ${toMove} was to move` };
+    const check = game.checkAction(state, move.action);
+    if (!check.ok) return { ok: false, step: index + 1, reason: `illegal action ${JSON.stringify(move.action)}: ${check.reason}` };
+    game.apply(state, check.action);
+    observer.onStep?.({ index, move, state });
+  }
+  return { ok: true, state };
 }
 
 function expectedResult(game: AnyGame, state: unknown, forfeit: Forfeit | null): GameResult | string {
