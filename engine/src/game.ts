@@ -61,10 +61,24 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView> {
   view(state: State, seat: Seat): SeatView;
   /** Everything, for spectators of finished games, replays and debugging. */
   spectatorView(state: State): SpectatorView;
+  /** Seat views as short strings: how a sandboxed bot gets them (see ViewCodec). */
+  readonly viewCodec: ViewCodec<SeatView>;
   /** The result once the game is over, else null. */
   result(state: State): GameResult | null;
   /** The result when `seat` forfeits a running game (R12: a platform rule, not a game rule). */
   forfeitResult(state: State, seat: Seat): GameResult;
+}
+
+/**
+ * Carries one seat's views, in order over one game, across a boundary as short strings: a
+ * sandboxed bot's views are encoded on the host and decoded inside its isolate, where JSON would
+ * cost more than the bot's own decision. Both ends keep state (the history only grows, so a code
+ * carries only the events the decoder lacks); a new game needs a new encoder and decoder. For every
+ * view `v` of a game, in order, `decode(encode(v))` deep-equals `v`.
+ */
+export interface ViewCodec<SeatView> {
+  createEncoder(): (view: SeatView) => string;
+  createDecoder(): (code: string) => SeatView;
 }
 
 /** A game whose type parameters are unknown to the caller (registry, runner, replays). */

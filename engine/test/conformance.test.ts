@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GAMES, createRandom, type AnyGame } from '../src/index.ts';
+import { VIEW_CODECS } from '../src/view-codecs.ts';
 
 const GARBAGE: unknown[] = [null, undefined, 7, 'play', [], {}, { type: 'no-such-action' }, { type: 'play', card: 'x' }];
 
@@ -64,6 +65,17 @@ describe.each([...GAMES.values()])('game $id conforms to the Game contract', (ga
     expect(result.winner).toBeGreaterThanOrEqual(0);
     expect(result.winner).toBeLessThan(game.seats.min);
     expect(game.legalActions(end)).toEqual([]);
+  });
+
+  it('carries every seat view through its view codec unchanged, and lists the codec for sandboxes', () => {
+    expect(VIEW_CODECS[game.id]).toBe(game.viewCodec);
+    for (let seed = 0; seed < 5; seed++) {
+      const codecs = Array.from({ length: game.seats.min }, () => ({ encode: game.viewCodec.createEncoder(), decode: game.viewCodec.createDecoder() }));
+      const end = simulate(game, seed, (state) => {
+        codecs.forEach(({ encode, decode }, seat) => expect(decode(encode(game.view(state, seat)))).toStrictEqual(game.view(state, seat)));
+      });
+      codecs.forEach(({ encode, decode }, seat) => expect(decode(encode(game.view(end, seat)))).toStrictEqual(game.view(end, seat)));
+    }
   });
 
   it('rejects malformed setups with a GameError', () => {

@@ -3,6 +3,7 @@ import type { Game } from '../game.ts';
 import { type XixAction } from './actions.ts';
 import { applyAction, checkAction, legalActions, result } from './rules.ts';
 import { cloneState, parseSetup, randomSetup, startState, type XixSetup, type XixState } from './state.ts';
+import { xixViewCodec } from './view-codec.ts';
 import { seatView, spectatorView, type XixSeatView, type XixSpectatorView } from './views.ts';
 
 export type XixGame = Game<XixState, XixAction, XixSetup, XixSeatView, XixSpectatorView>;
@@ -22,6 +23,7 @@ export const xix: XixGame = {
   apply: applyAction,
   view: seatView,
   spectatorView,
+  viewCodec: xixViewCodec,
   result,
   forfeitResult: (s, seat) => ({ winner: 1 - seat, points: [s.points[0], s.points[1]], reason: 'forfeit' }),
 };

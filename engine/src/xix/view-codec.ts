@@ -1,0 +1,207 @@
+/**
+ * XIX seat views as short strings, for a sandboxed bot (see `ViewCodec` in game.ts). Every field
+ * is a small integer carried as one UTF-16 code unit, so encoding is a `fromCharCode` and decoding
+ * a `charCodeAt` per field: no JSON on either side. Layout, in order:
+ *
+ *   from, n, n × (event head, event body)      history: the decoder keeps the first `from` events
+ *   phase, toMove+1|0, exchange, trick, leader, led|0, strikes×2, stakes, points×2, winner+1|0
+ *   pool list, seat, closed list, open list, opponent open list, closedCount, closedKnown list
+ *   slots, slots × (faceUp | card<<1), legal list of action ids, then 0 (no result) or
+ *   1 followed by the result's JSON to the end of the string.
+ *
+ * A list is its length, then its values. Null cards are 0 (cards are 1..18). Filtering is not done
+ * here: the encoder reads a view that views.ts already filtered, and writes only what it holds.
+ */
+import { GameError, type GameResult, type Seat, type ViewCodec } from '../game.ts';
+import { ACTIONS, ACTION_ID, type XixAction } from './actions.ts';
+import { PHASE_NAMES } from './state.ts';
+import type { HistoryEvent, StrikeSlot, XixSeatView } from './views.ts';
+
+const EVENT_KINDS = ['play', 'raise', 'abandon', 'pick', 'trade'] as const;
+/** Code units stay below the surrogates, so every code is a well-formed string. */
+const MAX_UNIT = 0xd7ff;
+
+export const xixViewCodec: ViewCodec<XixSeatView> = { createEncoder, createDecoder };
+
+function createEncoder(): (view: XixSeatView) => string {
+  /** How many events the decoder holds, and the last of them as sent (a spot check). */
+  let sent = 0;
+  let lastHead = -1;
+  let lastBody = -1;
+  return (view) => {
+    const units: number[] = [];
+    const push = (value: number): void => {
+      if (!(value >= 0 && value <= MAX_UNIT && Number.isInteger(value))) {
+        throw new GameError(`the view holds ${String(value)}, which its code cannot carry`);
+      }
+      units.push(value);
+    };
+    const list = (values: readonly number[]): void => {
+      push(values.length);
+      for (const value of values) push(value);
+    };
+    const orNone = (value: number | null, offset: number): number => (value === null ? 0 : value + offset);
+
+    // The history only grows during a game, so only new events are sent. If it does not extend
+    // what was sent (a different game, say), it is sent whole.
+    const history = view.history;
+    let from = sent;
+    if (from > history.length) from = 0;
+    if (from > 0 && (eventHead(history[from - 1]!) !== lastHead || eventBody(history[from - 1]!) !== lastBody)) from = 0;
+    push(from);
+    push(history.length - from);
+    for (let i = from; i < history.length; i++) {
+      lastHead = eventHead(history[i]!);
+      lastBody = eventBody(history[i]!);
+      push(lastHead);
+      push(lastBody);
+    }
+    sent = history.length;
+
+    push(PHASE_NAMES.indexOf(view.phase));
+    push(orNone(view.toMove, 1));
+    push(view.exchange);
+    push(view.trick);
+    push(view.leader);
+    push(orNone(view.led, 0));
+    push(view.strikes[0]!);
+    push(view.strikes[1]!);
+    push(view.stakes);
+    push(view.points[0]!);
+    push(view.points[1]!);
+    push(orNone(view.exchangeWinner, 1));
+    list(view.pool);
+    push(view.seat);
+    list(view.hand.closed);
+    list(view.hand.open);
+    list(view.opponent.open);
+    push(view.opponent.closedCount);
+    list(view.opponent.closedKnown);
+    push(view.strikeRow.length);
+    for (const slot of view.strikeRow) push((slot.faceUp ? 1 : 0) | (orNone(slot.card, 0) << 1));
+    push(view.legalActions.length);
+    for (const action of view.legalActions) push(actionId(action));
+    push(view.result === null ? 0 : 1);
+    const code = String.fromCharCode(...units);
+    return view.result === null ? code : code + JSON.stringify(view.result);
+  };
+}
+
+function createDecoder(): (code: string) => XixSeatView {
+  /** The events decoded so far, frozen: later views share them. */
+  let history: HistoryEvent[] = [];
+  return (code) => {
+    let at = 0;
+    const next = (): number => code.charCodeAt(at++);
+    const list = (): number[] => {
+      const values: number[] = [];
+      for (let n = next(); n > 0; n--) values.push(next());
+      return values;
+    };
+    const orNull = (unit: number, offset: number): number | null => (unit === 0 ? null : unit - offset);
+
+    const from = next();
+    const count = next();
+    if (from > history.length) throw new GameError(`a view code continues a history of ${from} events, the decoder has ${history.length}`);
+    if (from < history.length) history = history.slice(0, from);
+    for (let i = 0; i < count; i++) {
+      const head = next();
+      history.push(decodeEvent(head, next()));
+    }
+
+    const phase = PHASE_NAMES[next()];
+    const toMove = orNull(next(), 1) as Seat | null;
+    const exchange = next();
+    const trick = next();
+    const leader = next();
+    const led = orNull(next(), 0);
+    const strikes = [next(), next()];
+    const stakes = next();
+    const points = [next(), next()];
+    const exchangeWinner = orNull(next(), 1) as Seat | null;
+    const pool = list();
+    const seat = next();
+    const closed = list();
+    const open = list();
+    const opponentOpen = list();
+    const closedCount = next();
+    const closedKnown = list();
+    const strikeRow: StrikeSlot[] = [];
+    for (let n = next(); n > 0; n--) {
+      const unit = next();
+      strikeRow.push({ faceUp: (unit & 1) === 1, card: orNull(unit >>> 1, 0) });
+    }
+    const legalActions: XixAction[] = [];
+    for (let n = next(); n > 0; n--) legalActions.push(ACTIONS[next()]!);
+    const hasResult = next();
+    if (phase === undefined || !(at <= code.length) || (hasResult !== 0 && hasResult !== 1)) {
+      throw new GameError('a view code is malformed');
+    }
+    const result = hasResult === 1 ? (JSON.parse(code.slice(at)) as GameResult) : null;
+    // Keys in the order views.ts writes them, so a decoded view serialises like the original.
+    return {
+      game: 'xix',
+      phase,
+      toMove,
+      exchange,
+      trick,
+      leader,
+      led,
+      strikes,
+      stakes,
+      points,
+      exchangeWinner,
+      pool,
+      history: history.slice(),
+      result,
+      seat,
+      hand: { closed, open },
+      opponent: { open: opponentOpen, closedCount, closedKnown },
+      strikeRow,
+      legalActions,
+    };
+  };
+}
+
+/** kind | seat<<3 | flag<<4 | slot<<5; the flag is `forced` for an abandon, `from closed` for a trade. */
+function eventHead(event: HistoryEvent): number {
+  const kind = EVENT_KINDS.indexOf(event.type);
+  const flag = event.type === 'abandon' ? event.forced : event.type === 'trade' && event.from === 'closed';
+  const slot = event.type === 'trade' ? event.slot : 0;
+  return kind | (event.seat << 3) | ((flag ? 1 : 0) << 4) | (slot << 5);
+}
+
+/** card | took<<5, 0 for an unknown card. */
+function eventBody(event: HistoryEvent): number {
+  if (event.type === 'play' || event.type === 'pick') return event.card;
+  if (event.type === 'trade') return (event.card ?? 0) | ((event.took ?? 0) << 5);
+  return 0;
+}
+
+function decodeEvent(head: number, body: number): HistoryEvent {
+  const type = EVENT_KINDS[head & 7];
+  const seat = (head >>> 3) & 1;
+  const flag = ((head >>> 4) & 1) === 1;
+  switch (type) {
+    case 'play':
+    case 'pick':
+      return Object.freeze({ type, seat, card: body });
+    case 'raise':
+      return Object.freeze({ type, seat });
+    case 'abandon':
+      return Object.freeze({ type, seat, forced: flag });
+    case 'trade': {
+      const card = body & 31;
+      const took = body >>> 5;
+      return Object.freeze({ type, seat, slot: head >>> 5, from: flag ? 'closed' : 'open', card: card === 0 ? null : card, took: took === 0 ? null : took });
+    }
+    default:
+      throw new GameError(`a view code holds an unknown event kind ${head & 7}`);
+  }
+}
+
+function actionId(action: XixAction): number {
+  const id = (action as { [ACTION_ID]?: number })[ACTION_ID];
+  if (id === undefined || ACTIONS[id] !== action) throw new GameError(`the view's legal action ${JSON.stringify(action)} is not one of the game's actions`);
+  return id;
+}
