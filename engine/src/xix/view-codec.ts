@@ -30,17 +30,10 @@ function createEncoder(): (view: XixSeatView) => string {
   let lastBody = -1;
   return (view) => {
     const units: number[] = [];
-    const push = (value: number): void => {
-      if (!(value >= 0 && value <= MAX_UNIT && Number.isInteger(value))) {
-        throw new GameError(`the view holds ${String(value)}, which its code cannot carry`);
-      }
-      units.push(value);
-    };
     const list = (values: readonly number[]): void => {
-      push(values.length);
-      for (const value of values) push(value);
+      units.push(values.length);
+      for (let i = 0; i < values.length; i++) units.push(values[i]!);
     };
-    const orNone = (value: number | null, offset: number): number => (value === null ? 0 : value + offset);
 
     // The history only grows during a game, so only new events are sent. If it does not extend
     // what was sent (a different game, say), it is sent whole.
@@ -48,41 +41,48 @@ function createEncoder(): (view: XixSeatView) => string {
     let from = sent;
     if (from > history.length) from = 0;
     if (from > 0 && (eventHead(history[from - 1]!) !== lastHead || eventBody(history[from - 1]!) !== lastBody)) from = 0;
-    push(from);
-    push(history.length - from);
+    units.push(from, history.length - from);
     for (let i = from; i < history.length; i++) {
       lastHead = eventHead(history[i]!);
       lastBody = eventBody(history[i]!);
-      push(lastHead);
-      push(lastBody);
+      units.push(lastHead, lastBody);
     }
     sent = history.length;
 
-    push(PHASE_NAMES.indexOf(view.phase));
-    push(orNone(view.toMove, 1));
-    push(view.exchange);
-    push(view.trick);
-    push(view.leader);
-    push(orNone(view.led, 0));
-    push(view.strikes[0]!);
-    push(view.strikes[1]!);
-    push(view.stakes);
-    push(view.points[0]!);
-    push(view.points[1]!);
-    push(orNone(view.exchangeWinner, 1));
+    units.push(
+      PHASE_NAMES.indexOf(view.phase),
+      view.toMove === null ? 0 : view.toMove + 1,
+      view.exchange,
+      view.trick,
+      view.leader,
+      view.led ?? 0,
+      view.strikes[0]!,
+      view.strikes[1]!,
+      view.stakes,
+      view.points[0]!,
+      view.points[1]!,
+      view.exchangeWinner === null ? 0 : view.exchangeWinner + 1,
+    );
     list(view.pool);
-    push(view.seat);
+    units.push(view.seat);
     list(view.hand.closed);
     list(view.hand.open);
     list(view.opponent.open);
-    push(view.opponent.closedCount);
+    units.push(view.opponent.closedCount);
     list(view.opponent.closedKnown);
-    push(view.strikeRow.length);
-    for (const slot of view.strikeRow) push((slot.faceUp ? 1 : 0) | (orNone(slot.card, 0) << 1));
-    push(view.legalActions.length);
-    for (const action of view.legalActions) push(actionId(action));
-    push(view.result === null ? 0 : 1);
-    const code = String.fromCharCode(...units);
+    units.push(view.strikeRow.length);
+    for (const slot of view.strikeRow) units.push((slot.faceUp ? 1 : 0) | ((slot.card ?? 0) << 1));
+    units.push(view.legalActions.length);
+    for (const action of view.legalActions) units.push(actionId(action));
+    units.push(view.result === null ? 0 : 1);
+    // One check for every field: a value the code cannot carry is an engine bug, never truncated.
+    for (let i = 0; i < units.length; i++) {
+      const unit = units[i]!;
+      if (!(unit >= 0 && unit <= MAX_UNIT && Math.floor(unit) === unit)) {
+        throw new GameError(`the view holds ${String(unit)}, which its code cannot carry`);
+      }
+    }
+    const code = String.fromCharCode.apply(null, units);
     return view.result === null ? code : code + JSON.stringify(view.result);
   };
 }
