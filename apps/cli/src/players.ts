@@ -4,6 +4,7 @@
  * checked and loaded into its own isolated-vm isolate in this process. `--trusted` runs them
  * in-process instead, for our own bundled bots (faster, no limits, a loop blocks the command).
  */
+import { xix } from '@xix/engine';
 import { trustedPlayer, type Player } from '@xix/referee';
 import { checkBot, sandboxedPlayer } from '@xix/sandbox';
 import { botName, loadBot } from './bot-load.ts';
@@ -34,9 +35,9 @@ export async function createPlayers(files: readonly string[], options: PlayerOpt
       players.push(trustedPlayer(bot, unique(name)));
       mirrors.push(trustedPlayer(twin, players.at(-1)!.name));
     } else {
-      const { code } = orFail(await checkBot({ entry: file }));
-      players.push(sandboxedPlayer(code, unique(botName(file))));
-      mirrors.push(sandboxedPlayer(code, players.at(-1)!.name));
+      const { code } = orFail(await checkBot(xix, { entry: file }));
+      players.push(sandboxedPlayer(xix, code, unique(botName(file))));
+      mirrors.push(sandboxedPlayer(xix, code, players.at(-1)!.name));
     }
   }
   return { players, mirrors };

@@ -60,7 +60,7 @@ async function roundTrips(): Promise<void> {
   const code = await compiled({ entry: 'first-legal.ts', files: new Map([['first-legal.ts', FIRST_LEGAL]]) });
 
   const lease = createLeaseWriter(openSync('/dev/null', 'w'));
-  const player = sandboxedPlayer(code, 'bench', { beforeCall: lease.hook(1, 0) });
+  const player = sandboxedPlayer(xix, code, 'bench', { beforeCall: lease.hook(1, 0) });
   let game = 0;
   /** Each game's views in order, after its startGame: as the referee calls a player. */
   const sandboxedBlock = (count: number, into: number[] | null): void => {
@@ -137,7 +137,7 @@ async function coldStart(): Promise<void> {
     const startMs: number[] = [];
     for (let i = 0; i < (QUICK ? 10 : 40); i++) {
       const t0 = performance.now();
-      const player = sandboxedPlayer(code, 'cold');
+      const player = sandboxedPlayer(xix, code, 'cold');
       const failure = player.startGame({ seat: 0, seed: i });
       startMs.push(performance.now() - t0);
       if (failure !== null) throw new Error(failure.message);
@@ -162,7 +162,7 @@ async function throughput(): Promise<void> {
   const pool = createSandboxPool({ hosts: 1 });
   const trusted = (): number => series([trustedPlayer(heuristic, 'a'), trustedPlayer(heuristic, 'b')]);
   const sandboxed = (): number => {
-    const boxed = [sandboxedPlayer(code, 'a'), sandboxedPlayer(code, 'b')];
+    const boxed = [sandboxedPlayer(xix, code, 'a'), sandboxedPlayer(xix, code, 'b')];
     try {
       return series(boxed);
     } finally {

@@ -10,11 +10,10 @@
  * decision that needs more than what is left is a timeout, even when it returned (a late result
  * is a timeout). CPU time is what is charged; the wall-clock watchdog only stops runaways.
  */
-import type { ForfeitVerdict, GameResult } from '@xix/engine';
+import type { AnyGame, ForfeitVerdict, GameResult } from '@xix/engine';
 import type { Decision, Player, PlayerFailure } from '@xix/referee';
 import { createBotIsolate, type BotIsolate, type CallOutcome, type IsolateHooks } from './isolate/bot-isolate.ts';
 import { resolveLimits, type SandboxLimits } from './limits.ts';
-import { createViewEncoder } from './view-codec.ts';
 
 export interface SandboxedPlayerOptions extends IsolateHooks {
   readonly limits?: Partial<SandboxLimits>;
@@ -25,13 +24,20 @@ const ALLOCATION_FAILURE = /Array buffer allocation failed|Invalid string length
 
 const TAG_VERDICT: Record<string, ForfeitVerdict> = { E: 'error', I: 'illegal', O: 'output_limit', L: 'load_error' };
 
-export function sandboxedPlayer(code: string, name: string, options: SandboxedPlayerOptions = {}): Player {
+/**
+ * A player for `game` running the compiled bot `code`. Views cross into the isolate in the game's
+ * view code (see ViewCodec in the engine); a bot that returns one of the legal actions it was
+ * shown answers with its number, anything else with JSON checked on this side.
+ */
+export function sandboxedPlayer(game: AnyGame, code: string, name: string, options: SandboxedPlayerOptions = {}): Player {
+  if (typeof game?.viewCodec?.createEncoder !== 'function') throw new TypeError('sandboxedPlayer needs a game with a view codec');
   if (typeof code !== 'string' || code === '') throw new TypeError('sandboxedPlayer needs the compiled code of a bot');
   const limits = resolveLimits(options.limits);
   let isolate: BotIsolate | null = null;
   let bank = limits.bankMs;
   let pendingLogs = '';
-  const views = createViewEncoder();
+  /** One encoder per game: it sends only the history the isolate's decoder lacks. */
+  let encodeView = game.viewCodec.createEncoder();
 
   const discard = (): void => {
     isolate?.dispose();
@@ -45,7 +51,7 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
       if (outcome.kind === 'crash') return { verdict: 'error', message: `${what}: the sandbox failed: ${outcome.message}` };
       return { verdict: outcome.kind, message: `${what} ${outcome.message}` };
     }
-    if (outcome.tag === 'A') return null;
+    if (outcome.tag === 'A' || outcome.tag === 'N') return null;
     if (outcome.tag === 'E' && ALLOCATION_FAILURE.test(outcome.payload)) {
       discard();
       return { verdict: 'memory', message: `${what} ran out of memory: ${outcome.payload}` };
@@ -68,7 +74,7 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
 
   /** Loading has its own allowance, not the bank. */
   const load = (): PlayerFailure | null => {
-    isolate = createBotIsolate(limits, options);
+    isolate = createBotIsolate(game.id, limits, options);
     const outcome = isolate.load(code);
     if (outcome.kind === 'answer' && outcome.cpuMs > limits.loadMs) {
       discard();
@@ -89,7 +95,7 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
         if (failure !== null) return failure;
       }
       bank = limits.bankMs;
-      views.reset();
+      encodeView = game.viewCodec.createEncoder();
       const outcome = isolate!.start(seat, seed, limits.decisionMs + bank);
       if (outcome.kind === 'answer') pendingLogs = outcome.logs;
       return judge(outcome, 'onGameStart');
@@ -97,7 +103,7 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
     decide(view: unknown): Decision {
       const logs = (): { logs?: string } => (pendingLogs === '' ? {} : { logs: pendingLogs });
       if (isolate === null) return { ok: false, ms: 0, verdict: 'error', message: 'decide was called before startGame' };
-      const outcome = isolate.decide(views.encode(view), limits.decisionMs + bank);
+      const outcome = isolate.decide(encodeView(view), limits.decisionMs + bank);
       if (outcome.kind === 'answer') pendingLogs += outcome.logs;
       const timing = { ms: round(outcome.ms), cpuMs: round(outcome.cpuMs) };
       const failure = judge(outcome, 'decide');
@@ -105,19 +111,27 @@ export function sandboxedPlayer(code: string, name: string, options: SandboxedPl
       pendingLogs = '';
       if (failure !== null) return { ok: false, ...timing, ...failure, ...withLogs };
       if (outcome.kind !== 'answer') throw new Error('unreachable: judge() fails every non-answer');
-      // Host-side JSON.parse of a bounded string: plain data, whatever the bot did.
-      const action = parseAnswer(outcome.payload);
-      if (action === undefined) return { ok: false, ...timing, verdict: 'illegal', message: 'the answer is not JSON', ...withLogs };
+      // The number of an offered action, or host-side JSON.parse of a bounded string: plain
+      // data, whatever the bot did.
+      const action = outcome.tag === 'N' ? offeredAction(view, outcome.payload) : parseAnswer(outcome.payload);
+      if (action === undefined) return { ok: false, ...timing, verdict: 'illegal', message: outcome.tag === 'N' ? 'the answer names no offered action' : 'the answer is not JSON', ...withLogs };
       return { ok: true, action, ...timing, ...withLogs };
     },
     endGame(view: unknown, result: GameResult) {
       pendingLogs = '';
       if (isolate === null || !isolate.alive) return;
-      const outcome = isolate.end(views.encode(view), JSON.stringify(result), limits.decisionMs);
+      const outcome = isolate.end(encodeView(view), JSON.stringify(result), limits.decisionMs);
       if (outcome.kind !== 'answer' || outcome.cpuMs > limits.decisionMs) discard();
     },
     dispose: discard,
   };
+}
+
+/** The legal action numbered `index` in the view the bot was given. */
+function offeredAction(view: unknown, index: string): unknown {
+  const legal = (view as { legalActions?: unknown }).legalActions;
+  const i = Number(index);
+  return Array.isArray(legal) && index !== '' && Number.isInteger(i) && i >= 0 && i < legal.length ? legal[i] : undefined;
 }
 
 function parseAnswer(json: string): unknown {

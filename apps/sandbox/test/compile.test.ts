@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { xix } from '@xix/engine';
 import { checkBot, compileBot } from '../src/index.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -70,7 +71,7 @@ describe('compileBot', () => {
 
 describe('checkBot (compile, then load in a sandbox)', () => {
   it('accepts a bot', async () => {
-    expect((await checkBot({ entry: fixture('two-files/bot.ts') })).ok).toBe(true);
+    expect((await checkBot(xix, { entry: fixture('two-files/bot.ts') })).ok).toBe(true);
   });
 
   it.each([
@@ -78,13 +79,13 @@ describe('checkBot (compile, then load in a sandbox)', () => {
     ['a default export without decide', 'export default { choose: () => null };'],
     ['a decide that is not a function', 'export default { decide: 42 };'],
   ])('rejects %s: not a bot', async (_what, source) => {
-    const result = await checkBot(inMemory(source));
+    const result = await checkBot(xix, inMemory(source));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(/^bot\.ts is not a bot: its default export needs a decide\(view\) function/);
   });
 
   it('rejects a bot that throws while loading', async () => {
-    const result = await checkBot(inMemory('throw new Error("no luck");\nexport default { decide: () => null };'));
+    const result = await checkBot(xix, inMemory('throw new Error("no luck");\nexport default { decide: () => null };'));
     expect(result).toEqual({ ok: false, message: 'bot.ts failed to load: no luck' });
   });
 });

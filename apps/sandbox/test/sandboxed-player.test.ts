@@ -24,7 +24,7 @@ function play(players: Player[], seed: number): MatchRecord {
 }
 
 async function sandboxed(file: string, name: string, limits: Partial<SandboxLimits> = {}): Promise<Player> {
-  return sandboxedPlayer(await code(file), name, { limits });
+  return sandboxedPlayer(xix, await code(file), name, { limits });
 }
 
 describe('sandboxedPlayer', () => {
@@ -46,7 +46,7 @@ describe('sandboxedPlayer', () => {
   it('gives the bot exactly the seat view at every decision (history sent as new events only)', async () => {
     const echo = await code(fileURLToPath(new URL('./fixtures/echo-views.ts', import.meta.url)));
     const limits = { logGameChars: 1 << 22 };
-    const players = [sandboxedPlayer(echo, 'a', { limits }), sandboxedPlayer(echo, 'b', { limits })];
+    const players = [sandboxedPlayer(xix, echo, 'a', { limits }), sandboxedPlayer(xix, echo, 'b', { limits })];
     for (const seed of [4, 5]) {
       const { replay, logs } = play(players, seed);
       expect(replay.forfeit).toBeNull();
@@ -61,10 +61,30 @@ describe('sandboxedPlayer', () => {
     players.forEach((p) => p.dispose());
   });
 
+  it('takes an offered action by its number, even after the bot reordered the array, and a copy as JSON', async () => {
+    const inMemory = async (decide: string): Promise<string> => {
+      const compiled = await compileBot({ entry: 'bot.ts', files: new Map([['bot.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { ${decide} } });\n`]]) });
+      if (!compiled.ok) throw new Error(compiled.message);
+      return compiled.code;
+    };
+    // Reverses the array it was given, then returns what is now first: the last action offered.
+    const reorders = await inMemory('view.legalActions.reverse(); return view.legalActions[0];');
+    const copies = await inMemory('return { ...view.legalActions[view.legalActions.length - 1] };');
+    const last = trustedPlayer({ decide: (view) => view.legalActions.at(-1)! }, 'last');
+    for (const bot of [reorders, copies]) {
+      const players = [sandboxedPlayer(xix, bot, 'a'), sandboxedPlayer(xix, bot, 'b')];
+      const boxed = play(players, 8).replay;
+      const expected = play([last, last], 8).replay;
+      expect(boxed.forfeit).toBeNull();
+      expect(boxed.moves.map((m) => m.action)).toEqual(expected.moves.map((m) => m.action));
+      players.forEach((p) => p.dispose());
+    }
+  });
+
   it('seeds Math.random from the game seed and seat (R1-style determinism for bots)', async () => {
     const probe = await code(hostile('probe-hidden'));
     const randomLine = (seed: number): string => {
-      const players = [sandboxedPlayer(probe, 'p'), sandboxedPlayer(probe, 'q')];
+      const players = [sandboxedPlayer(xix, probe, 'p'), sandboxedPlayer(xix, probe, 'q')];
       const record = play(players, seed);
       players.forEach((p) => p.dispose());
       return record.logs.find((l) => l.seat === 0)!.text.split('\n')[2]!;
@@ -84,14 +104,14 @@ describe('sandboxedPlayer', () => {
     // Watchdog far above: the answers come back, and only the CPU meter judges them.
     const generous = { wallFactor: 50, wallSlackMs: 5000 };
 
-    const banked = sandboxedPlayer(spinner, 'spin', { limits: { ...generous, decisionMs: limit, bankMs: 60_000 } });
+    const banked = sandboxedPlayer(xix, spinner, 'spin', { limits: { ...generous, decisionMs: limit, bankMs: 60_000 } });
     expect(banked.startGame({ seat: 0, seed: 1 })).toBeNull();
     const fine = banked.decide(view);
     expect(fine).toMatchObject({ ok: true, action: view.legalActions[0] });
     expect(fine.cpuMs).toBeGreaterThan(limit);
     banked.dispose();
 
-    const late = sandboxedPlayer(spinner, 'spin', { limits: { ...generous, decisionMs: limit, bankMs: 0 } });
+    const late = sandboxedPlayer(xix, spinner, 'spin', { limits: { ...generous, decisionMs: limit, bankMs: 0 } });
     expect(late.startGame({ seat: 0, seed: 1 })).toBeNull();
     const decision = late.decide(view);
     expect(decision).toMatchObject({ ok: false, verdict: 'timeout' });
@@ -114,7 +134,8 @@ describe('sandboxedPlayer', () => {
 
   it('rejects bad limits with a clear message', async () => {
     const random = await code(example('random'));
-    expect(() => sandboxedPlayer(random, 'r', { limits: { memoryMb: 4 } })).toThrow('sandbox limit memoryMb must be a number from 8 to 4096, got 4');
-    expect(() => sandboxedPlayer('', 'r')).toThrow('sandboxedPlayer needs the compiled code of a bot');
+    expect(() => sandboxedPlayer(xix, random, 'r', { limits: { memoryMb: 4 } })).toThrow('sandbox limit memoryMb must be a number from 8 to 4096, got 4');
+    expect(() => sandboxedPlayer(xix, '', 'r')).toThrow('sandboxedPlayer needs the compiled code of a bot');
+    expect(() => sandboxedPlayer({} as typeof xix, random, 'r')).toThrow('sandboxedPlayer needs a game with a view codec');
   });
 });

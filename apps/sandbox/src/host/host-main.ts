@@ -31,7 +31,7 @@ async function runSeries(id: number, job: SeriesJob): Promise<void> {
   if (game === undefined) return send({ type: 'rejected', id, message: `unknown game "${job.game}"` });
   const playersFor = (): Player[] =>
     job.bots.map((bot, i) =>
-      sandboxedPlayer(bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe }),
+      sandboxedPlayer(game, bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe }),
     );
   // A second isolate for each bot plays the mirrored game of every deal (R11: see playSeries).
   const players = playersFor();

@@ -1,29 +1,47 @@
 /**
- * One bot in one isolated-vm isolate, seen from the host: the harness (harness.js) is installed
- * before the bot's code, and every call is a synchronous applySync with strings in and a string
- * out, metered in wall-clock and CPU time. Isolates never get a Reference or ExternalCopy: the
- * References below stay on the host side.
+ * One bot in one isolated-vm isolate, seen from the host: a trusted prelude (the games' view
+ * decoders, then harness.js) is installed before the bot's code, and every call is a synchronous
+ * applySync with strings in and a string out, metered in wall-clock and CPU time. Isolates never
+ * get a Reference or ExternalCopy: the References below stay on the host side.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { buildSync } from 'esbuild';
 import ivm from 'isolated-vm';
 import { BUNDLE_GLOBAL } from '../bundler.ts';
 import { wallTimeoutMs, type SandboxLimits } from '../limits.ts';
 
-const HARNESS = readFileSync(new URL('./harness.js', import.meta.url), 'utf8');
-/** V8's code cache of the harness, made by the first isolate of this process: later isolates skip compiling it. */
-let harnessCache: ivm.ExternalCopy<ArrayBuffer> | undefined;
+const CODECS_GLOBAL = 'xixViewCodecs';
+
+let prelude: string | undefined;
+/**
+ * The script every isolate runs first. It evaluates to the harness factory, with the view
+ * decoders of every game (the engine's view-codecs module, bundled once per process) bound to it.
+ */
+function preludeSource(): string {
+  if (prelude !== undefined) return prelude;
+  const entry = createRequire(import.meta.url).resolve('@xix/engine/view-codecs');
+  const codecs = buildSync({ entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: CODECS_GLOBAL, platform: 'neutral', target: 'es2024', legalComments: 'none' }).outputFiles[0]!.text;
+  // harness.js is one function expression; its closing semicolon cannot stand in an argument list.
+  const harness = readFileSync(new URL('./harness.js', import.meta.url), 'utf8').trimEnd().replace(/;$/, '');
+  prelude = `((harness, viewCodecs) => (config) => harness(config, viewCodecs))(\n${harness},\n(function () {\n${codecs}\nreturn ${CODECS_GLOBAL}.VIEW_CODECS;\n})())`;
+  return prelude;
+}
+
+/** V8's code cache of the prelude, made by the first isolate of this process: later isolates skip compiling it. */
+let preludeCache: ivm.ExternalCopy<ArrayBuffer> | undefined;
 
 /** What isolated-vm adds to a script compiled with cachedData options (its typings leave it out). */
 type CachedScript = ivm.Script & { readonly cachedData?: ivm.ExternalCopy<ArrayBuffer>; readonly cachedDataRejected?: boolean };
 
-function compileHarness(isolate: ivm.Isolate): ivm.Script {
-  const options = { filename: 'xix-harness.js' };
-  if (harnessCache !== undefined) {
-    const script = isolate.compileScriptSync(HARNESS, { ...options, cachedData: harnessCache }) as CachedScript;
+function compilePrelude(isolate: ivm.Isolate): ivm.Script {
+  const options = { filename: 'xix-prelude.js' };
+  if (preludeCache !== undefined) {
+    const script = isolate.compileScriptSync(preludeSource(), { ...options, cachedData: preludeCache }) as CachedScript;
     if (script.cachedDataRejected !== true) return script;
   }
-  const script = isolate.compileScriptSync(HARNESS, { ...options, produceCachedData: true }) as CachedScript;
-  harnessCache = script.cachedData;
+  const script = isolate.compileScriptSync(preludeSource(), { ...options, produceCachedData: true }) as CachedScript;
+  preludeCache = script.cachedData;
   return script;
 }
 
@@ -55,16 +73,18 @@ function defaultCatastrophe(message: string): void {
   process.abort();
 }
 
-export function createBotIsolate(limits: SandboxLimits, hooks: IsolateHooks = {}): BotIsolate {
+/** An isolate for a bot of the game `gameId` (its views arrive in that game's view code). */
+export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: IsolateHooks = {}): BotIsolate {
   const isolate = new ivm.Isolate({ memoryLimit: limits.memoryMb, onCatastrophicError: hooks.onCatastrophicError ?? defaultCatastrophe });
   const context = isolate.createContextSync();
   const config = JSON.stringify({
+    game: gameId,
     bundleGlobal: BUNDLE_GLOBAL,
     logMoveChars: limits.logMoveChars,
     logGameChars: limits.logGameChars,
     outputChars: limits.outputChars,
   });
-  const factory = compileHarness(isolate).runSync(context, { reference: true }) as ivm.Reference<(config: string) => unknown>;
+  const factory = compilePrelude(isolate).runSync(context, { reference: true }) as ivm.Reference<(config: string) => unknown>;
   const api = factory.applySync(undefined, [config], { result: { reference: true }, timeout: 1000 }) as unknown as ivm.Reference<Record<string, unknown>>;
   const fn = (name: string): ivm.Reference => api.getSync(name, { reference: true }) as ivm.Reference;
   const refs = { load: fn('load'), start: fn('start'), decide: fn('decide'), end: fn('end'), takeLogs: fn('takeLogs') };

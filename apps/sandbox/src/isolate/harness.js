@@ -4,13 +4,19 @@
 // getter, Proxy or toJSON ever runs on the host. Every entry point returns a string and never
 // throws: a thrown value would be copied out by the host, running bot code outside any timeout.
 //
+// Views arrive in the game's view code (ViewCodec in engine/src/game.ts), decoded here by the
+// game's own decoder, which the prelude bundles from the engine and passes in as `viewCodecs`.
+//
 // Answers: one kind letter, one log flag ('1' when the bot logged: the host then calls takeLogs),
-// then the payload. A = action JSON, E = error message, I = illegal message, O = output_limit
-// message, L = load_error message.
-(function harness(configJson) {
+// then the payload. N = the number of a legal action of the view (the bot returned that very
+// object), A = action JSON, E = error message, I = illegal message, O = output_limit message,
+// L = load_error message.
+(function harness(configJson, viewCodecs) {
   'use strict';
   const g = globalThis;
   const config = JSON.parse(configJson);
+  const codec = viewCodecs[config.game];
+  if (codec === undefined) throw new Error('no view codec for the game ' + config.game);
   // Primordials, captured before the bot can replace them.
   const { parse, stringify } = JSON;
   const { apply, ownKeys, getPrototypeOf } = Reflect;
@@ -19,7 +25,6 @@
   const ObjectPrototype = Object.prototype;
   const StringCtor = String;
   const slice = String.prototype.slice;
-  const indexOf = String.prototype.indexOf;
   const arraySlice = Array.prototype.slice;
   const RealDate = Date;
   const evaluate = eval;
@@ -101,7 +106,7 @@
 
   const clip = (s) => (s.length > 500 ? apply(slice, s, [0, 500]) + '…' : s);
   // Messages are clipped here: a bot chooses the key names and error texts they quote.
-  const answer = (kind, payload) => kind + (moveLog === '' ? '0' : '1') + (kind === 'A' ? payload : clip(payload));
+  const answer = (kind, payload) => kind + (moveLog === '' ? '0' : '1') + (kind === 'A' || kind === 'N' ? payload : clip(payload));
   const describe = (error, withName = true) => {
     try {
       if (error !== null && typeof error === 'object' && typeof error.message === 'string') {
@@ -140,23 +145,8 @@
     return null;
   };
 
-  // Views arrive as "<from>\n<new history events>\n<the rest of the view>": the history only
-  // grows during a game, so only its new events cross (from = how many this isolate already has;
-  // -1: the view has no history). The events kept here are frozen: a bot cannot edit what later
-  // views will show.
-  let history = [];
-  const decodeView = (payload) => {
-    const first = apply(indexOf, payload, ['\n']);
-    const second = apply(indexOf, payload, ['\n', first + 1]);
-    const from = +apply(slice, payload, [0, first]);
-    const view = parse(apply(slice, payload, [second + 1]));
-    if (from < 0) return view;
-    const fresh = parse(apply(slice, payload, [first + 1, second]));
-    if (from < history.length) history = apply(arraySlice, history, [0, from]);
-    for (let i = 0; i < fresh.length; i++) history[from + i] = freeze(fresh[i]);
-    view.history = apply(arraySlice, history, []);
-    return view;
-  };
+  // A decoder per game: it keeps the history decoded so far (codes carry only new events).
+  let decodeView = codec.createDecoder();
 
   let bot = null;
   const call = (name, args) => {
@@ -186,7 +176,7 @@
         gameChars = 0;
         gameFull = false;
         seedRandom(seed, seat);
-        history = [];
+        decodeView = codec.createDecoder();
         call('onGameStart', [{ seat, seed }]);
         return answer('A', 'null');
       } catch (error) {
@@ -198,10 +188,18 @@
         moveLog = '';
         moveFull = false;
         let action;
+        let offered;
         try {
-          action = apply(bot.decide, bot, [decodeView(viewPayload)]);
+          const view = decodeView(viewPayload);
+          // The legal actions as given, before the bot can touch the array.
+          offered = isArray(view.legalActions) ? apply(arraySlice, view.legalActions, []) : [];
+          action = apply(bot.decide, bot, [view]);
         } catch (error) {
           return answer('E', 'decide threw ' + describe(error));
+        }
+        // The common answer, one of the offered actions itself: its number is all the host needs.
+        for (let i = 0; i < offered.length; i++) {
+          if (offered[i] === action) return answer('N', '' + i);
         }
         if (action !== null && (typeof action === 'object' || typeof action === 'function') && typeof action.then === 'function') {
           return answer('I', 'decide returned a Promise: it must return an action synchronously');
