@@ -1,8 +1,9 @@
 /**
  * One bot in one isolated-vm isolate, seen from the host: a trusted prelude (the games' view
  * decoders, then harness.js) is installed before the bot's code, and every call is a synchronous
- * applySync with strings in and a string out, metered in wall-clock and CPU time. Isolates never
- * get a Reference or ExternalCopy: the References below stay on the host side.
+ * applySync with strings in and a string out, metered in CPU time and stopped by a wall-clock
+ * watchdog (watchdog.ts). Isolates never get a Reference or ExternalCopy: the References below
+ * stay on the host side.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +11,7 @@ import { buildSync } from 'esbuild';
 import ivm from 'isolated-vm';
 import { BUNDLE_GLOBAL } from '../bundler.ts';
 import { wallTimeoutMs, type SandboxLimits } from '../limits.ts';
+import { createWatchdog } from './watchdog.ts';
 
 const CODECS_GLOBAL = 'xixViewCodecs';
 
@@ -76,6 +78,7 @@ function defaultCatastrophe(message: string): void {
 /** An isolate for a bot of the game `gameId` (its views arrive in that game's view code). */
 export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: IsolateHooks = {}): BotIsolate {
   const isolate = new ivm.Isolate({ memoryLimit: limits.memoryMb, onCatastrophicError: hooks.onCatastrophicError ?? defaultCatastrophe });
+  const watchdog = createWatchdog(isolate);
   const context = isolate.createContextSync();
   const config = JSON.stringify({
     game: gameId,
@@ -85,7 +88,7 @@ export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: I
     outputChars: limits.outputChars,
   });
   const factory = compilePrelude(isolate).runSync(context, { reference: true }) as ivm.Reference<(config: string) => unknown>;
-  const api = factory.applySync(undefined, [config], { result: { reference: true }, timeout: 1000 }) as unknown as ivm.Reference<Record<string, unknown>>;
+  const api = factory.applySync(undefined, [config], { result: { reference: true } }) as unknown as ivm.Reference<Record<string, unknown>>;
   const fn = (name: string): ivm.Reference => api.getSync(name, { reference: true }) as ivm.Reference;
   const refs = { load: fn('load'), start: fn('start'), decide: fn('decide'), end: fn('end'), takeLogs: fn('takeLogs') };
 
@@ -104,26 +107,30 @@ export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: I
     const t0 = performance.now();
     let value: unknown;
     let failure: unknown = null;
+    watchdog.begin(timeout);
     try {
-      value = ref.applySync(undefined, args as (string | number)[], { timeout });
+      value = ref.applySync(undefined, args as (string | number)[]);
     } catch (error) {
       failure = error ?? 'unknown';
     }
+    watchdog.end();
     const ms = performance.now() - t0;
     const cpu1 = cpuNow();
     const cpuMs = cpu0 !== null && cpu1 !== null ? Number(cpu1 - cpu0) / 1e6 : ms;
+    // A call the watchdog stopped is a timeout, even if its answer slipped out at the last moment.
+    if (watchdog.killed) return { kind: 'timeout', message: `did not finish within the ${timeout} ms wall-clock watchdog`, ms, cpuMs };
     if (failure !== null) {
       // Only host-side Errors made by isolated-vm arrive here: the harness never throws.
       const text = failure instanceof Error ? failure.message : 'the call failed';
       if (isolate.isDisposed) return { kind: 'memory', message: `ran out of memory (limit ${limits.memoryMb} MiB)`, ms, cpuMs };
-      if (/timed out/i.test(text)) return { kind: 'timeout', message: `did not finish within the ${timeout} ms wall-clock watchdog`, ms, cpuMs };
       return { kind: 'crash', message: text, ms, cpuMs };
     }
     if (typeof value !== 'string' || value.length < 2) return { kind: 'crash', message: 'the sandbox harness gave no answer', ms, cpuMs };
     let logs = '';
     if (value[1] === '1') {
       try {
-        const taken = refs.takeLogs.applySync(undefined, [], { timeout: 1000 }) as unknown;
+        // Harness code only (it hands over a string it holds): no bot code runs here.
+        const taken = refs.takeLogs.applySync(undefined, []) as unknown;
         if (typeof taken === 'string') logs = taken;
       } catch {
         // Lost logs never change a result.
@@ -144,6 +151,7 @@ export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: I
     dispose() {
       if (disposed) return;
       disposed = true;
+      watchdog.dispose();
       if (!isolate.isDisposed) isolate.dispose();
     },
   };

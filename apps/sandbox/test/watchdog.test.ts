@@ -1,0 +1,85 @@
+/**
+ * The wall-clock watchdog that replaces isolated-vm's per-call timeout: it stops a call that
+ * overruns its deadline by disposing the isolate, leaves calls that finish in time alone, and ends
+ * its own loop when idle (so a process can exit), starting again with the next call.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import ivm from 'isolated-vm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWatchdog, type Watchdog } from '../src/isolate/watchdog.ts';
+
+const RUNAWAY = 3000;
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  cleanup.forEach((dispose) => dispose());
+  cleanup = [];
+});
+
+/**
+ * An isolate with `spin(ms)`: busy for `ms` of wall-clock time, then 'done'. Runaways spin for
+ * 3 s rather than forever, so that a broken watchdog fails these tests instead of hanging them.
+ */
+function spinner(idleMs?: number): { isolate: ivm.Isolate; spin: (ms: number) => unknown; watchdog: Watchdog } {
+  const isolate = new ivm.Isolate({ memoryLimit: 16 });
+  const context = isolate.createContextSync();
+  const fn = context.evalSync('(ms) => { const end = Date.now() + ms; while (Date.now() < end); return "done"; }', { reference: true }) as ivm.Reference<(ms: number) => string>;
+  const watchdog = createWatchdog(isolate, idleMs === undefined ? {} : { idleMs });
+  cleanup.push(() => {
+    watchdog.dispose();
+    if (!isolate.isDisposed) isolate.dispose();
+  });
+  return { isolate, watchdog, spin: (ms) => fn.applySync(undefined, [ms]) };
+}
+
+/** A call under the watchdog, as bot-isolate.ts makes it. */
+function guarded(watchdog: Watchdog, timeoutMs: number, call: () => unknown): { value?: unknown; error?: Error; ms: number } {
+  const t0 = performance.now();
+  watchdog.begin(timeoutMs);
+  try {
+    return { value: call(), ms: performance.now() - t0 };
+  } catch (error) {
+    return { error: error as Error, ms: performance.now() - t0 };
+  } finally {
+    watchdog.end();
+  }
+}
+
+describe('createWatchdog', () => {
+  it('stops an endless call at its deadline by disposing the isolate', () => {
+    const { isolate, spin, watchdog } = spinner();
+    const outcome = guarded(watchdog, 100, () => spin(RUNAWAY));
+    expect(outcome.error?.message).toMatch(/disposed during execution/);
+    expect(outcome.ms).toBeGreaterThanOrEqual(99);
+    expect(watchdog.killed).toBe(true);
+    expect(isolate.isDisposed).toBe(true);
+  });
+
+  it('leaves calls that end in time alone, however many', () => {
+    const { isolate, spin, watchdog } = spinner();
+    for (let i = 0; i < 1000; i++) expect(guarded(watchdog, 200, () => spin(0)).value).toBe('done');
+    expect(guarded(watchdog, 500, () => spin(50)).value).toBe('done');
+    expect(watchdog.killed).toBe(false);
+    expect(isolate.isDisposed).toBe(false);
+  });
+
+  it('ends its loop when idle and starts it again with the next call, still on guard', async () => {
+    const { isolate, spin, watchdog } = spinner(30);
+    expect(guarded(watchdog, 200, () => spin(0)).value).toBe('done');
+    expect(watchdog.watching).toBe(true);
+    for (let waited = 0; watchdog.watching && waited < 5000; waited += 10) await sleep(10);
+    expect(watchdog.watching).toBe(false);
+    const outcome = guarded(watchdog, 80, () => spin(RUNAWAY));
+    expect(outcome.error?.message).toMatch(/disposed during execution/);
+    expect(watchdog.killed).toBe(true);
+    expect(isolate.isDisposed).toBe(true);
+  });
+
+  it('guards each isolate on its own', () => {
+    const a = spinner();
+    const b = spinner();
+    expect(guarded(a.watchdog, 60, () => a.spin(RUNAWAY)).error).toBeDefined();
+    expect(guarded(b.watchdog, 1000, () => b.spin(100)).value).toBe('done');
+    expect([a.watchdog.killed, b.watchdog.killed]).toEqual([true, false]);
+  });
+});
