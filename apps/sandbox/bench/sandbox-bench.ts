@@ -1,7 +1,8 @@
 /**
  * `npm run bench:sandbox`: what the sandbox costs, all measured in one run on this machine.
- * 1. One sandboxed decision round trip (view in as JSON, action out as JSON, CPU metered, the
- *    host's lease hook in place), against the same bot as a child process speaking NDJSON.
+ * 1. One sandboxed decision round trip (view in as the game's view code, the action out by its
+ *    number, CPU metered, the host's lease hook and the watchdog in place), against the same bot
+ *    as a child process speaking NDJSON (whole views as JSON, as most arenas do).
  * 2. Cold start of a bot: compile, then isolate + context + harness + load.
  * 3. Full games per second of the heuristic bot against itself: in-process (unsandboxed),
  *    sandboxed players (as inside a host), and through the supervisor with one host process.
@@ -57,6 +58,12 @@ async function roundTrips(): Promise<void> {
   const games = sampleGames();
   const views = games.flat();
   const bytes = views.reduce<number>((sum, v) => sum + JSON.stringify(v).length, 0) / views.length;
+  let codeChars = 0;
+  for (const game of games) {
+    const encode = xix.viewCodec.createEncoder();
+    for (const view of game) codeChars += encode(view as Parameters<typeof encode>[0]).length;
+  }
+  codeChars /= views.length;
   const code = await compiled({ entry: 'first-legal.ts', files: new Map([['first-legal.ts', FIRST_LEGAL]]) });
 
   const lease = createLeaseWriter(openSync('/dev/null', 'w'));
@@ -114,8 +121,8 @@ async function roundTrips(): Promise<void> {
 
   const a = quantiles(boxed);
   const b = quantiles(piped);
-  console.log(`decision round trip (first-legal bot, views of ${Math.round(bytes)} B of JSON on average; 5 interleaved blocks)`);
-  console.log(`  sandboxed (applySync, CPU metered):   median ${us(a.median)}   p99 ${us(a.p99)}   (${boxed.length} decisions)`);
+  console.log(`decision round trip (first-legal bot; a view is ${Math.round(bytes)} B of JSON, ${Math.round(codeChars)} characters of view code a decision on average; 5 interleaved blocks)`);
+  console.log(`  sandboxed (view code, applySync):     median ${us(a.median)}   p99 ${us(a.p99)}   (${boxed.length} decisions)`);
   console.log(`  child process, NDJSON over pipes:     median ${us(b.median)}   p99 ${us(b.p99)}   (${piped.length} decisions)`);
   console.log(`  sandboxed is ${(b.median / a.median).toFixed(1)}× faster at the median (target ≥ 20×; median target < 20 µs)`);
 }

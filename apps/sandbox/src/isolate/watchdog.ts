@@ -41,7 +41,7 @@ const WATCH = `(function watch(idleMs) {
       lastCall = now;
       if (now > deadline[0]) {
         Atomics.store(state, ${KILLED}, 1);
-        target.dispose();
+        try { target.dispose(); } catch {}
         Atomics.store(state, ${PHASE}, ${STOPPED});
         return;
       }
