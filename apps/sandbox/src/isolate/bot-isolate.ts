@@ -11,7 +11,7 @@ import { buildSync } from 'esbuild';
 import ivm from 'isolated-vm';
 import { BUNDLE_GLOBAL } from '../bundler.ts';
 import { wallTimeoutMs, type SandboxLimits } from '../limits.ts';
-import { createWatchdog } from './watchdog.ts';
+import { createWatchdog, type Watchdog } from './watchdog.ts';
 
 const CODECS_GLOBAL = 'xixViewCodecs';
 
@@ -78,19 +78,29 @@ function defaultCatastrophe(message: string): void {
 /** An isolate for a bot of the game `gameId` (its views arrive in that game's view code). */
 export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: IsolateHooks = {}): BotIsolate {
   const isolate = new ivm.Isolate({ memoryLimit: limits.memoryMb, onCatastrophicError: hooks.onCatastrophicError ?? defaultCatastrophe });
-  const watchdog = createWatchdog(isolate);
-  const context = isolate.createContextSync();
-  const config = JSON.stringify({
-    game: gameId,
-    bundleGlobal: BUNDLE_GLOBAL,
-    logMoveChars: limits.logMoveChars,
-    logGameChars: limits.logGameChars,
-    outputChars: limits.outputChars,
-  });
-  const factory = compilePrelude(isolate).runSync(context, { reference: true }) as ivm.Reference<(config: string) => unknown>;
-  const api = factory.applySync(undefined, [config], { result: { reference: true } }) as unknown as ivm.Reference<Record<string, unknown>>;
-  const fn = (name: string): ivm.Reference => api.getSync(name, { reference: true }) as ivm.Reference;
-  const refs = { load: fn('load'), start: fn('start'), decide: fn('decide'), end: fn('end'), takeLogs: fn('takeLogs') };
+  let watchdog: Watchdog | undefined;
+  let refs: Record<'load' | 'start' | 'decide' | 'end' | 'takeLogs', ivm.Reference>;
+  try {
+    watchdog = createWatchdog(isolate);
+    const context = isolate.createContextSync();
+    const config = JSON.stringify({
+      game: gameId,
+      bundleGlobal: BUNDLE_GLOBAL,
+      logMoveChars: limits.logMoveChars,
+      logGameChars: limits.logGameChars,
+      outputChars: limits.outputChars,
+    });
+    // The prelude is our own code: no bot code has run in this isolate yet.
+    const factory = compilePrelude(isolate).runSync(context, { reference: true }) as ivm.Reference<(config: string) => unknown>;
+    const api = factory.applySync(undefined, [config], { result: { reference: true } }) as unknown as ivm.Reference<Record<string, unknown>>;
+    const fn = (name: string): ivm.Reference => api.getSync(name, { reference: true }) as ivm.Reference;
+    refs = { load: fn('load'), start: fn('start'), decide: fn('decide'), end: fn('end'), takeLogs: fn('takeLogs') };
+  } catch (error) {
+    watchdog?.dispose();
+    isolate.dispose();
+    throw error;
+  }
+  const guard = watchdog;
 
   const cpuNow = (): bigint | null => {
     try {
@@ -107,18 +117,18 @@ export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: I
     const t0 = performance.now();
     let value: unknown;
     let failure: unknown = null;
-    watchdog.begin(timeout);
+    guard.begin(timeout);
     try {
       value = ref.applySync(undefined, args as (string | number)[]);
     } catch (error) {
       failure = error ?? 'unknown';
     }
-    watchdog.end();
+    const inTime = guard.end();
     const ms = performance.now() - t0;
     const cpu1 = cpuNow();
     const cpuMs = cpu0 !== null && cpu1 !== null ? Number(cpu1 - cpu0) / 1e6 : ms;
     // A call the watchdog stopped is a timeout, even if its answer slipped out at the last moment.
-    if (watchdog.killed) return { kind: 'timeout', message: `did not finish within the ${timeout} ms wall-clock watchdog`, ms, cpuMs };
+    if (!inTime) return { kind: 'timeout', message: `did not finish within the ${timeout} ms wall-clock watchdog`, ms, cpuMs };
     if (failure !== null) {
       // Only host-side Errors made by isolated-vm arrive here: the harness never throws.
       const text = failure instanceof Error ? failure.message : 'the call failed';
@@ -151,8 +161,12 @@ export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: I
     dispose() {
       if (disposed) return;
       disposed = true;
-      watchdog.dispose();
-      if (!isolate.isDisposed) isolate.dispose();
+      guard.dispose();
+      try {
+        isolate.dispose();
+      } catch {
+        // Already disposed: by its memory limit, or by the watchdog a moment ago.
+      }
     },
   };
 }

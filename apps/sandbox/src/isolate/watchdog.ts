@@ -2,50 +2,67 @@
  * The wall-clock watchdog of one bot isolate, without isolated-vm's per-call `timeout`.
  *
  * Why: isolated-vm arms a timer for every call with a timeout and, when the call returns, only
- * marks it dead; the timer stays queued until it falls due, and a timer thread wakes for each
- * one. A host making ~100,000 calls a second keeps ~100,000 dead timers falling due every second,
- * which measured here raised the cost of a call from ~4 µs to ~6–7 µs once they start to expire
- * (docs/benchmarks.md). Instead, a small watchdog isolate of our own, running on isolated-vm's
- * thread pool, watches a deadline in shared memory and disposes the bot's isolate when a call
- * overruns it; V8 then stops the bot's code as a timeout would ("disposed during execution").
- * A call costs two atomic stores. The watchdog isolate never runs bot code and the bot's isolate
- * never sees the shared memory.
+ * marks it dead; the timer stays queued until it falls due, and creating timers while dead ones
+ * are drained made every call ~2 µs dearer (`npm run bench:ivm-timeouts`, docs/benchmarks.md).
+ * Instead, a small watchdog isolate of our own, running on isolated-vm's thread pool, watches the
+ * current call in shared memory and disposes the bot's isolate when the call overruns its time;
+ * V8 then stops the bot's code as a timeout would ("disposed during execution"). A call costs a
+ * few atomic operations. The watchdog isolate never runs bot code, and the bot's isolate never
+ * sees the shared memory.
  *
- * The loop polls every POLL_MS (a deadline is enforced within that), and ends itself after
- * `idleMs` without a call so that an idle process can exit; the next call starts it again.
+ * Shared memory, Int32 words:
+ *   CALL      the current call: its sequence number << 2 | its phase (IDLE, IN_CALL, STOPPED,
+ *             KILLED). Both sides change it only by compare-and-swap, so the watchdog can kill
+ *             only the call it timed, and the host's end() learns whether that call was killed.
+ *   BUDGET    the current call's wall-clock allowance, ms.
+ *   DOORBELL  0; set to 1 (and notified) to end the loop for good.
+ * The watchdog has no monotonic clock (no `performance` in an isolate, and Date.now() can jump),
+ * so it counts time in its own timed-out waits, each at least POLL_MS: it kills a call between
+ * its budget and about POLL_MS after, never before. It ends its loop after `idleMs` without a call,
+ * so that an idle process can exit; the next call starts it again.
  */
 import ivm from 'isolated-vm';
 
 const POLL_MS = 5;
 const DEFAULT_IDLE_MS = 1000;
 
-// Int32 slots of the shared memory, then the deadline as a Float64 (Date.now() milliseconds).
-const PHASE = 0;
-const KILLED = 1;
-const DEADLINE_BYTE = 8;
-/** Phases: the loop runs and no call is under way; a call is under way; the loop is not running. */
+const CALL = 0;
+const BUDGET = 1;
+const DOORBELL = 2;
 const IDLE = 0;
 const IN_CALL = 1;
 const STOPPED = 2;
+const KILLED = 3;
+const PHASE_BITS = 2;
+const SEQUENCE_MASK = 0x1fffffff;
 
 const WATCH = `(function watch(idleMs) {
-  const state = new Int32Array(shared, 0, 2);
-  const deadline = new Float64Array(shared, ${DEADLINE_BYTE}, 1);
-  let lastCall = Date.now();
+  const words = new Int32Array(shared);
+  let timedSequence = -1;
+  let elapsed = 0;
+  let idle = 0;
   for (;;) {
-    Atomics.wait(state, ${PHASE}, Atomics.load(state, ${PHASE}), ${POLL_MS});
-    const phase = Atomics.load(state, ${PHASE});
-    const now = Date.now();
-    if (phase === ${STOPPED}) return;
+    const slept = Atomics.wait(words, ${DOORBELL}, 0, ${POLL_MS}) === 'timed-out' ? ${POLL_MS} : 0;
+    if (Atomics.load(words, ${DOORBELL}) !== 0) return;
+    const call = Atomics.load(words, ${CALL});
+    const phase = call & 3;
+    const sequence = call >>> ${PHASE_BITS};
     if (phase === ${IN_CALL}) {
-      lastCall = now;
-      if (now > deadline[0]) {
-        Atomics.store(state, ${KILLED}, 1);
+      idle = 0;
+      if (sequence !== timedSequence) {
+        timedSequence = sequence;
+        elapsed = 0;
+      } else {
+        elapsed += slept;
+      }
+      if (elapsed >= Atomics.load(words, ${BUDGET}) && Atomics.compareExchange(words, ${CALL}, call, (sequence << ${PHASE_BITS}) | ${KILLED}) === call) {
         try { target.dispose(); } catch {}
-        Atomics.store(state, ${PHASE}, ${STOPPED});
         return;
       }
-    } else if (now - lastCall > idleMs && Atomics.compareExchange(state, ${PHASE}, ${IDLE}, ${STOPPED}) === ${IDLE}) {
+    } else if (phase === ${IDLE}) {
+      idle += slept;
+      if (idle >= idleMs && Atomics.compareExchange(words, ${CALL}, call, (sequence << ${PHASE_BITS}) | ${STOPPED}) === call) return;
+    } else {
       return;
     }
   }
@@ -54,11 +71,11 @@ const WATCH = `(function watch(idleMs) {
 export interface Watchdog {
   /** A call into the target starts: it must end within `timeoutMs` of wall-clock time. */
   begin(timeoutMs: number): void;
-  /** The call returned (or threw). */
-  end(): void;
+  /** The call returned (or threw): true if it ended in time, false if the watchdog killed it. */
+  end(): boolean;
   /** True once the watchdog disposed the target for overrunning a call. */
   readonly killed: boolean;
-  /** True while the loop polls (for tests: it ends itself when idle). */
+  /** True while the loop is meant to run (for tests: it ends itself when idle). */
   readonly watching: boolean;
   dispose(): void;
 }
@@ -70,39 +87,51 @@ export interface WatchdogOptions {
 
 export function createWatchdog(target: ivm.Isolate, options: WatchdogOptions = {}): Watchdog {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-  const shared = new SharedArrayBuffer(DEADLINE_BYTE + 8);
-  const state = new Int32Array(shared, 0, 2);
-  const deadline = new Float64Array(shared, DEADLINE_BYTE, 1);
-  state[PHASE] = STOPPED;
+  const shared = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+  const words = new Int32Array(shared);
+  words[CALL] = STOPPED;
   const isolate = new ivm.Isolate({ memoryLimit: 8 });
-  const context = isolate.createContextSync();
-  context.global.setSync('shared', new ivm.ExternalCopy(shared).copyInto({ release: true }));
-  context.global.setSync('target', target);
-  const watch = isolate.compileScriptSync(WATCH, { filename: 'xix-watchdog.js' }).runSync(context, { reference: true }) as ivm.Reference<(idleMs: number) => void>;
+  let watch: ivm.Reference<(idleMs: number) => void>;
+  try {
+    const context = isolate.createContextSync();
+    context.global.setSync('shared', new ivm.ExternalCopy(shared).copyInto({ release: true }));
+    context.global.setSync('target', target);
+    watch = isolate.compileScriptSync(WATCH, { filename: 'xix-watchdog.js' }).runSync(context, { reference: true }) as typeof watch;
+  } catch (error) {
+    isolate.dispose();
+    throw error;
+  }
+  const phase = (): number => Atomics.load(words, CALL) & 3;
+  /** The CALL word of the call under way (or the last one). */
+  let current = STOPPED;
 
   return {
     begin(timeoutMs) {
-      deadline[0] = Date.now() + timeoutMs;
-      if (Atomics.compareExchange(state, PHASE, IDLE, IN_CALL) === IDLE) return;
-      // The loop is not running (new, or it ended itself while idle): start it. It runs on a
-      // pool thread; until it starts, the deadline already stands in the shared memory.
-      Atomics.store(state, PHASE, IN_CALL);
+      const before = Atomics.load(words, CALL);
+      const next = ((((before >>> PHASE_BITS) + 1) & SEQUENCE_MASK) << PHASE_BITS) | IN_CALL;
+      Atomics.store(words, BUDGET, Math.ceil(timeoutMs));
+      current = next;
+      if ((before & 3) === IDLE && Atomics.compareExchange(words, CALL, before, next) === before) return;
+      // The loop is not running (new, or it ended itself while idle): start it. It runs on a pool
+      // thread; until it starts, the call is already recorded, and its time counts from then.
+      Atomics.store(words, CALL, next);
       watch.apply(undefined, [idleMs]).catch(() => {
         // Only when the watchdog isolate is disposed under it; the supervisor's lease remains.
       });
     },
     end() {
-      Atomics.compareExchange(state, PHASE, IN_CALL, IDLE);
+      return Atomics.compareExchange(words, CALL, current, current - IN_CALL + IDLE) === current;
     },
     get killed() {
-      return Atomics.load(state, KILLED) === 1;
+      return phase() === KILLED;
     },
     get watching() {
-      return Atomics.load(state, PHASE) !== STOPPED;
+      const now = phase();
+      return now === IDLE || now === IN_CALL;
     },
     dispose() {
-      Atomics.store(state, PHASE, STOPPED);
-      Atomics.notify(state, PHASE);
+      Atomics.store(words, DOORBELL, 1);
+      Atomics.notify(words, DOORBELL);
       if (!isolate.isDisposed) isolate.dispose();
     },
   };
