@@ -24,8 +24,9 @@ const MAX_UNIT = 0xd7ff;
 export const xixViewCodec: ViewCodec<XixSeatView> = { createEncoder, createDecoder };
 
 function createEncoder(): (view: XixSeatView) => string {
-  /** How many events the decoder holds, and the last of them as sent (a spot check). */
+  /** How many events the decoder holds, for which seat, and the last of them as sent. */
   let sent = 0;
+  let sentSeat = -1;
   let lastHead = -1;
   let lastBody = -1;
   return (view) => {
@@ -35,11 +36,13 @@ function createEncoder(): (view: XixSeatView) => string {
       for (let i = 0; i < values.length; i++) units.push(values[i]!);
     };
 
-    // The history only grows during a game, so only new events are sent. If it does not extend
-    // what was sent (a different game, say), it is sent whole.
+    // The history only grows during a game, so only new events are sent. An encoder serves one
+    // seat over one game; as a safety net, the history is sent whole when the seat changes (its
+    // history is redacted differently: R11), when it is shorter than what was sent, or when its
+    // last sent event differs (a new game).
     const history = view.history;
     let from = sent;
-    if (from > history.length) from = 0;
+    if (from > history.length || view.seat !== sentSeat) from = 0;
     if (from > 0 && (eventHead(history[from - 1]!) !== lastHead || eventBody(history[from - 1]!) !== lastBody)) from = 0;
     units.push(from, history.length - from);
     for (let i = from; i < history.length; i++) {
@@ -48,6 +51,7 @@ function createEncoder(): (view: XixSeatView) => string {
       units.push(lastHead, lastBody);
     }
     sent = history.length;
+    sentSeat = view.seat;
 
     units.push(
       PHASE_NAMES.indexOf(view.phase),

@@ -63,6 +63,27 @@ describe('xix view codec', () => {
     }
   });
 
+  it('sends the whole history again when the seat changes, even if the last event reads the same (R11)', () => {
+    // A state where the two seats' histories differ (a closed card traded face down) but end alike.
+    let pair: [XixSeatView, XixSeatView] | null = null;
+    for (let seed = 1; pair === null && seed < 500; seed++) {
+      randomGame(seed, seed + 1, ({ before }) => {
+        if (pair !== null) return;
+        const [a, b] = [xix.view(before, 0), xix.view(before, 1)];
+        const sameEnd = a.history.length > 0 && JSON.stringify(a.history.at(-1)) === JSON.stringify(b.history.at(-1));
+        if (sameEnd && JSON.stringify(a.history) !== JSON.stringify(b.history)) pair = [a, b];
+      });
+    }
+    // (Assigned inside the callback, which TypeScript's narrowing does not follow.)
+    const found = pair as [XixSeatView, XixSeatView] | null;
+    if (found === null) throw new Error('no such state in 500 random games');
+    const [seat0, seat1] = found;
+    const encode = createEncoder();
+    const decode = createDecoder();
+    expect(decode(encode(seat0))).toStrictEqual(seat0);
+    expect(decode(encode(seat1))).toStrictEqual(seat1);
+  });
+
   it('gives decoded views their own history array, with frozen events', () => {
     const encode = createEncoder();
     const decode = createDecoder();
