@@ -86,7 +86,7 @@ describe('time', () => {
 
   it('a builtin that ignores the timeout (a huge BigInt power) gets its host killed from outside', async () => {
     // A short load allowance keeps the host's lease short (see lease-writer.ts), well under the stall.
-    expectHostKilled(await attack('bigint-power', { memoryMb: 64, loadMs: 50 }), 'timeout');
+    expectHostKilled(await attack('bigint-power', { memoryMb: 256, loadMs: 50 }), 'timeout');
   });
 });
 

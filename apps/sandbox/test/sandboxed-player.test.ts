@@ -23,6 +23,14 @@ function play(players: Player[], seed: number): MatchRecord {
   return playMatch({ game: xix, setup: xix.randomSetup(seed, 2), seed, players });
 }
 
+/** A one-file bot whose decide has `body`, compiled from memory; `before` goes above the bot. */
+async function inMemory(body: string, before = ''): Promise<string> {
+  const source = `import { defineBot } from '@xix/sdk';\n${before}\nexport default defineBot({ decide(view) { ${body} } });\n`;
+  const compiled = await compileBot({ entry: 'bot.ts', files: new Map([['bot.ts', source]]) });
+  if (!compiled.ok) throw new Error(compiled.message);
+  return compiled.code;
+}
+
 async function sandboxed(file: string, name: string, limits: Partial<SandboxLimits> = {}): Promise<Player> {
   return sandboxedPlayer(xix, await code(file), name, { limits });
 }
@@ -62,11 +70,6 @@ describe('sandboxedPlayer', () => {
   });
 
   it('takes an offered action by its number, even after the bot reordered the array, and a copy as JSON', async () => {
-    const inMemory = async (decide: string): Promise<string> => {
-      const compiled = await compileBot({ entry: 'bot.ts', files: new Map([['bot.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { ${decide} } });\n`]]) });
-      if (!compiled.ok) throw new Error(compiled.message);
-      return compiled.code;
-    };
     // Reverses the array it was given, then returns what is now first: the last action offered.
     const reorders = await inMemory('view.legalActions.reverse(); return view.legalActions[0];');
     const copies = await inMemory('return { ...view.legalActions[view.legalActions.length - 1] };');
@@ -79,6 +82,59 @@ describe('sandboxedPlayer', () => {
       expect(boxed.moves.map((m) => m.action)).toEqual(expected.moves.map((m) => m.action));
       players.forEach((p) => p.dispose());
     }
+  });
+
+  it('hands back the host\'s own action object for an offered action, and a parsed copy for anything else', async () => {
+    const state = xix.start(xix.randomSetup(3, 2));
+    const seat = xix.toMove(state)!;
+    const view = xix.view(state, seat);
+    const offered = sandboxedPlayer(xix, await inMemory('return view.legalActions[view.legalActions.length - 1];'), 'offered');
+    const copied = sandboxedPlayer(xix, await inMemory('return { ...view.legalActions[view.legalActions.length - 1] };'), 'copied');
+    for (const player of [offered, copied]) expect(player.startGame({ seat, seed: 1 })).toBeNull();
+    const byNumber = offered.decide(view);
+    const byJson = copied.decide(view);
+    if (!byNumber.ok || !byJson.ok) throw new Error('a decision failed');
+    expect(byNumber.action).toBe(view.legalActions.at(-1));
+    expect(byJson.action).not.toBe(view.legalActions.at(-1));
+    expect(byJson.action).toEqual(view.legalActions.at(-1));
+    [offered, copied].forEach((p) => p.dispose());
+  });
+
+  it('judges an action kept from an earlier view like any illegal action, with the referee\'s reason', async () => {
+    const stale = await inMemory('first ??= view.legalActions[0]; return first;', 'let first: unknown;');
+    const players = [sandboxedPlayer(xix, stale, 'a'), sandboxedPlayer(xix, stale, 'b')];
+    const { forfeit } = play(players, 2).replay;
+    expect(forfeit).toMatchObject({ verdict: 'illegal' });
+    expect(forfeit?.message).toMatch(/^illegal action \{"type":"\w+".*\}: /);
+    players.forEach((p) => p.dispose());
+  });
+
+  it('plays only the host\'s own legal actions when the bot corrupts the decoder inside its isolate', async () => {
+    // Array.prototype.push also builds the decoded view: every array of frozen objects the decoder
+    // fills gets a forged action after its first element, offered to the bot as if legal.
+    const forger = await inMemory(
+      'const forged = view.legalActions.find((a) => (a as { card?: number }).card === 99); return forged ?? view.legalActions[0];',
+      `const push = Array.prototype.push;
+const forged = Object.freeze({ type: 'play', card: 99 });
+Array.prototype.push = function (this: unknown[], ...items: unknown[]): number {
+  const length = Reflect.apply(push, this, items);
+  if (length === 1 && Object.isFrozen(items[0])) Reflect.apply(push, this, [forged]);
+  return this.length;
+};`,
+    );
+    let caught = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const players = [sandboxedPlayer(xix, forger, 'a'), sandboxedPlayer(xix, forger, 'b')];
+      const { replay } = play(players, seed);
+      // Until then the forged number named one of the host's own actions, which it played.
+      expect(verifyReplay(replay).ok).toBe(true);
+      if (replay.forfeit !== null) {
+        expect(replay.forfeit).toMatchObject({ verdict: 'illegal', message: 'the answer names no offered action' });
+        caught++;
+      }
+      players.forEach((p) => p.dispose());
+    }
+    expect(caught).toBeGreaterThan(0);
   });
 
   it('seeds Math.random from the game seed and seat (R1-style determinism for bots)', async () => {

@@ -21,7 +21,7 @@ describe('createSandboxPool', () => {
       const random = await entry('../../../sdk/examples/random.ts', 'random');
       const seen: number[] = [];
       // A short load allowance keeps the host's lease (see lease-writer.ts) well under the stall.
-      const limits = { decisionMs: 20, bankMs: 20, memoryMb: 64, loadMs: 50 };
+      const limits = { decisionMs: 20, bankMs: 20, memoryMb: 256, loadMs: 50 };
       const outcome = await pool.runSeries({ game: 'xix', seed: 3, deals: 2, bots: [random, staller], limits }, (g) => seen.push(g.index));
       expect(outcome.ok).toBe(false);
       expect(seen).toEqual([0]);

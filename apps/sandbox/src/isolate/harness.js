@@ -1,6 +1,6 @@
 // The trusted part of a bot's isolate. It runs before any bot code and evaluates to an object of
 // functions the host calls with applySync. Nothing of the host ever enters the isolate: views come
-// in as JSON strings, answers go out as strings built here, under the call's timeout, so no bot
+// in as strings, answers go out as strings built here, under the call's watchdog, so no bot
 // getter, Proxy or toJSON ever runs on the host. Every entry point returns a string and never
 // throws: a thrown value would be copied out by the host, running bot code outside any timeout.
 //
@@ -134,7 +134,10 @@
     const proto = getPrototypeOf(value);
     if (!array && proto !== ObjectPrototype && proto !== null) return 'not a plain object';
     for (const key of ownKeys(value)) {
-      if (typeof key === 'symbol') return 'a symbol key';
+      // JSON leaves symbol keys out and reading none of them runs anything. (The game's own
+      // action objects carry one: a stale action from an earlier view is then judged by the
+      // referee, with its reason, like any other illegal action.)
+      if (typeof key === 'symbol') continue;
       const descriptor = getOwnPropertyDescriptor(value, key);
       if (descriptor === undefined) continue;
       if (!hasOwn(descriptor, 'value')) return 'a getter or setter (' + key + ')';
