@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import ivm from 'isolated-vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWatchdog, type Watchdog } from '../src/isolate/watchdog.ts';
+import { createWatchdog, watchdogRunning, type Watchdog } from '../src/isolate/watchdog.ts';
 
 const RUNAWAY = 3000;
 
@@ -20,11 +20,11 @@ afterEach(() => {
  * An isolate with `spin(ms)`: busy for `ms` of wall-clock time, then 'done'. Runaways spin for
  * 3 s rather than forever, so that a broken watchdog fails these tests instead of hanging them.
  */
-function spinner(idleMs?: number): { isolate: ivm.Isolate; spin: (ms: number) => unknown; watchdog: Watchdog } {
+function spinner(): { isolate: ivm.Isolate; spin: (ms: number) => unknown; watchdog: Watchdog } {
   const isolate = new ivm.Isolate({ memoryLimit: 16 });
   const context = isolate.createContextSync();
   const fn = context.evalSync('(ms) => { const end = Date.now() + ms; while (Date.now() < end); return "done"; }', { reference: true }) as ivm.Reference<(ms: number) => string>;
-  const watchdog = createWatchdog(isolate, idleMs === undefined ? {} : { idleMs });
+  const watchdog = createWatchdog(isolate);
   cleanup.push(() => {
     watchdog.dispose();
     if (!isolate.isDisposed) isolate.dispose();
@@ -67,23 +67,27 @@ describe('createWatchdog', () => {
     expect(isolate.isDisposed).toBe(false);
   });
 
-  it('ends its loop when idle and starts it again with the next call, still on guard', async () => {
-    const { isolate, spin, watchdog } = spinner(30);
-    expect(watchdog.watching).toBe(false);
+  it('ends its loop when idle (after 1 s) and starts it again with the next call, still on guard', async () => {
+    const { isolate, spin, watchdog } = spinner();
     expect(guarded(watchdog, 200, () => spin(0)).value).toBe('done');
-    for (let waited = 0; watchdog.watching && waited < 5000; waited += 10) await sleep(10);
-    expect(watchdog.watching).toBe(false);
+    for (let waited = 0; watchdogRunning() && waited < 10_000; waited += 20) await sleep(20);
+    expect(watchdogRunning()).toBe(false);
     const outcome = guarded(watchdog, 80, () => spin(RUNAWAY));
     expect(outcome.error?.message).toMatch(/disposed during execution/);
     expect(watchdog.killed).toBe(true);
     expect(isolate.isDisposed).toBe(true);
   });
 
-  it('guards each isolate on its own', () => {
+  it('guards each isolate on its own, and a released slot serves the next isolate', () => {
     const a = spinner();
     const b = spinner();
     expect(guarded(a.watchdog, 60, () => a.spin(RUNAWAY)).error).toBeDefined();
     expect(guarded(b.watchdog, 1000, () => b.spin(100)).value).toBe('done');
     expect([a.watchdog.killed, b.watchdog.killed]).toEqual([true, false]);
+    a.watchdog.dispose();
+    const c = spinner();
+    expect(guarded(c.watchdog, 1000, () => c.spin(0))).toMatchObject({ value: 'done', inTime: true });
+    expect(guarded(c.watchdog, 60, () => c.spin(RUNAWAY))).toMatchObject({ inTime: false });
+    expect(guarded(b.watchdog, 1000, () => b.spin(0))).toMatchObject({ value: 'done', inTime: true });
   });
 });
