@@ -101,21 +101,23 @@ export function sandboxedPlayer(game: AnyGame, code: string, name: string, optio
       return judge(outcome, 'onGameStart');
     },
     decide(view: unknown): Decision {
-      const logs = (): { logs?: string } => (pendingLogs === '' ? {} : { logs: pendingLogs });
       if (isolate === null) return { ok: false, ms: 0, verdict: 'error', message: 'decide was called before startGame' };
       const outcome = isolate.decide(encodeView(view), limits.decisionMs + bank);
-      if (outcome.kind === 'answer') pendingLogs += outcome.logs;
-      const timing = { ms: round(outcome.ms), cpuMs: round(outcome.cpuMs) };
-      const failure = judge(outcome, 'decide');
-      const withLogs = logs();
+      const logs = outcome.kind === 'answer' ? pendingLogs + outcome.logs : pendingLogs;
       pendingLogs = '';
-      if (failure !== null) return { ok: false, ...timing, ...failure, ...withLogs };
+      const ms = round(outcome.ms);
+      const cpuMs = round(outcome.cpuMs);
+      const failure = judge(outcome, 'decide');
+      if (failure !== null) return logs === '' ? { ok: false, ms, cpuMs, ...failure } : { ok: false, ms, cpuMs, ...failure, logs };
       if (outcome.kind !== 'answer') throw new Error('unreachable: judge() fails every non-answer');
       // The number of an offered action, or host-side JSON.parse of a bounded string: plain
       // data, whatever the bot did.
       const action = outcome.tag === 'N' ? offeredAction(view, outcome.payload) : parseAnswer(outcome.payload);
-      if (action === undefined) return { ok: false, ...timing, verdict: 'illegal', message: outcome.tag === 'N' ? 'the answer names no offered action' : 'the answer is not JSON', ...withLogs };
-      return { ok: true, action, ...timing, ...withLogs };
+      if (action === undefined) {
+        const message = outcome.tag === 'N' ? 'the answer names no offered action' : 'the answer is not JSON';
+        return logs === '' ? { ok: false, ms, cpuMs, verdict: 'illegal', message } : { ok: false, ms, cpuMs, verdict: 'illegal', message, logs };
+      }
+      return logs === '' ? { ok: true, action, ms, cpuMs } : { ok: true, action, ms, cpuMs, logs };
     },
     endGame(view: unknown, result: GameResult) {
       pendingLogs = '';
