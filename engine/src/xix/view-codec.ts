@@ -13,7 +13,7 @@
  * here: the encoder reads a view that views.ts already filtered, and writes only what it holds.
  */
 import { GameError, type GameResult, type Seat, type ViewCodec } from '../game.ts';
-import { ACTIONS, ACTION_ID, type XixAction } from './actions.ts';
+import { ACTIONS, canonicalId, type XixAction } from './actions.ts';
 import { PHASE_NAMES } from './state.ts';
 import type { HistoryEvent, StrikeSlot, XixSeatView } from './views.ts';
 
@@ -205,7 +205,7 @@ function decodeEvent(head: number, body: number): HistoryEvent {
 }
 
 function actionId(action: XixAction): number {
-  const id = (action as { [ACTION_ID]?: number })[ACTION_ID];
-  if (id === undefined || ACTIONS[id] !== action) throw new GameError(`the view's legal action ${JSON.stringify(action)} is not one of the game's actions`);
+  const id = canonicalId(action);
+  if (id < 0) throw new GameError(`the view's legal action ${JSON.stringify(action)} is not one of the game's actions`);
   return id;
 }
