@@ -1,32 +1,34 @@
 /**
- * One bot in one isolated-vm isolate, seen from the host: a trusted prelude (the games' view
- * decoders, then harness.js) is installed before the bot's code, and every call is a synchronous
+ * One bot in one isolated-vm isolate, seen from the host: a trusted prelude (the engine's view
+ * decoders and PRNG, then harness.js) is installed before the bot's code, and every call is a synchronous
  * applySync with strings in and a string out, metered in CPU time and stopped by a wall-clock
  * watchdog (watchdog.ts). Isolates never get a Reference or ExternalCopy: the References below
  * stay on the host side.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import ivm from 'isolated-vm';
 import { BUNDLE_GLOBAL } from '../bundler.ts';
 import { wallTimeoutMs, type SandboxLimits } from '../limits.ts';
 import { createWatchdog, type Watchdog } from './watchdog.ts';
 
-const CODECS_GLOBAL = 'xixViewCodecs';
+const ENGINE_GLOBAL = 'xixEngine';
 
 let prelude: string | undefined;
 /**
- * The script every isolate runs first. It evaluates to the harness factory, with the view
- * decoders of every game (the engine's view-codecs module, bundled once per process) bound to it.
+ * The script every isolate runs first. It evaluates to the harness factory, with what the harness
+ * needs of the engine bound to it: every game's view codec and the seeded PRNG (bundled from the
+ * engine once per process).
  */
 function preludeSource(): string {
   if (prelude !== undefined) return prelude;
-  const entry = createRequire(import.meta.url).resolve('@xix/engine/view-codecs');
-  const codecs = buildSync({ entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: CODECS_GLOBAL, platform: 'neutral', target: 'es2024', legalComments: 'none' }).outputFiles[0]!.text;
+  const contents = "export { VIEW_CODECS } from '@xix/engine/view-codecs';\nexport { createRandom } from '@xix/engine';";
+  const resolveDir = fileURLToPath(new URL('.', import.meta.url));
+  const engine = buildSync({ stdin: { contents, loader: 'ts', resolveDir }, bundle: true, write: false, format: 'iife', globalName: ENGINE_GLOBAL, platform: 'neutral', target: 'es2024', legalComments: 'none' }).outputFiles[0]!.text;
   // harness.js is one function expression; its closing semicolon cannot stand in an argument list.
   const harness = readFileSync(new URL('./harness.js', import.meta.url), 'utf8').trimEnd().replace(/;$/, '');
-  prelude = `((harness, viewCodecs) => (config) => harness(config, viewCodecs))(\n${harness},\n(function () {\n${codecs}\nreturn ${CODECS_GLOBAL}.VIEW_CODECS;\n})())`;
+  prelude = `((harness, engine) => (config) => harness(config, engine))(\n${harness},\n(function () {\n${engine}\nreturn ${ENGINE_GLOBAL};\n})())`;
   return prelude;
 }
 

@@ -4,18 +4,19 @@
 // getter, Proxy or toJSON ever runs on the host. Every entry point returns a string and never
 // throws: a thrown value would be copied out by the host, running bot code outside any timeout.
 //
-// Views arrive in the game's view code (ViewCodec in engine/src/game.ts), decoded here by the
-// game's own decoder, which the prelude bundles from the engine and passes in as `viewCodecs`.
+// `engine` is what the prelude bundles from the engine: every game's view codec (views arrive in
+// the game's view code, ViewCodec in engine/src/game.ts, decoded here by the game's own decoder)
+// and the engine's seeded PRNG, which drives the bot's Math.random.
 //
 // Answers: one kind letter, one log flag ('1' when the bot logged: the host then calls takeLogs),
 // then the payload. N = the number of a legal action of the view (the bot returned that very
 // object), A = action JSON, E = error message, I = illegal message, O = output_limit message,
 // L = load_error message.
-(function harness(configJson, viewCodecs) {
+(function harness(configJson, engine) {
   'use strict';
   const g = globalThis;
   const config = JSON.parse(configJson);
-  const codec = viewCodecs[config.game];
+  const codec = engine.VIEW_CODECS[config.game];
   if (codec === undefined) throw new Error('no view codec for the game ' + config.game);
   // Primordials, captured before the bot can replace them.
   const { parse, stringify } = JSON;
@@ -47,31 +48,15 @@
   FixedDate.UTC = RealDate.UTC;
   g.Date = FixedDate;
 
-  // Math.random, seeded per game from the match seed and the seat (sfc32 through splitmix32).
-  let a = 0, b = 0, c = 0, d = 0;
-  const next32 = () => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return t >>> 0;
-  };
+  // Math.random, seeded per game from the bot's seed and its seat: the engine's createRandom
+  // (sfc32 through splitmix32) on the two folded into 32 bits.
+  const { createRandom } = engine;
+  let random = null;
   const seedRandom = (seed, seat) => {
-    let s = ((seed >>> 0) ^ floor(seed / 0x100000000) ^ imul(seat + 1, 0x9e3779b9)) | 0;
-    const splitmix = () => {
-      s = (s + 0x9e3779b9) | 0;
-      let z = s;
-      z = imul(z ^ (z >>> 16), 0x21f0aaad);
-      z = imul(z ^ (z >>> 15), 0x735a2d97);
-      return (z ^ (z >>> 15)) >>> 0;
-    };
-    a = splitmix(); b = splitmix(); c = splitmix(); d = splitmix();
-    for (let i = 0; i < 12; i++) next32();
+    random = createRandom(((seed >>> 0) ^ floor(seed / 0x100000000) ^ imul(seat + 1, 0x9e3779b9)) >>> 0);
   };
   seedRandom(0, 0);
-  Math.random = () => next32() / 0x100000000;
+  Math.random = () => random.next();
 
   // console: captured per call and per game, bounded.
   let moveLog = '';
