@@ -12,10 +12,9 @@ const { createEncoder, createDecoder } = xix.viewCodec;
 /** Every view of `seat` in a random game: at every step, or only at its own decisions, and the final one. */
 function viewsOf(deal: number, actions: number, seat: 0 | 1, onlyDecisions: boolean): XixSeatView[] {
   const views: XixSeatView[] = [];
-  randomGame(deal, actions, ({ before, seat: mover }) => {
+  const end = randomGame(deal, actions, ({ before, seat: mover }) => {
     if (!onlyDecisions || mover === seat) views.push(xix.view(before, seat));
   });
-  const end = randomGame(deal, actions);
   views.push(xix.view(end, seat));
   return views;
 }
