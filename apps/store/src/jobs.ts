@@ -1,0 +1,28 @@
+/**
+ * The queue contract between the server (which enqueues) and the worker (which plays). A job
+ * names a series stored in Redis and nothing else: the series record is the truth, so a job taken
+ * up again after a crash plays the same series from its stored setup.
+ */
+
+/** The BullMQ queue that plays series (validations, challenges; later tournament pairings). */
+export const SERIES_QUEUE = 'series';
+
+export type SeriesJobName = 'validation' | 'challenge';
+
+export interface SeriesJobData {
+  readonly seriesId: string;
+}
+
+/**
+ * BullMQ's key prefix for a store prefix: a Redis Cluster hash tag, so that all of a queue's keys
+ * live in one slot and the queues can move to a cluster unchanged.
+ */
+export function queuePrefix(storePrefix: string): string {
+  return `{${storePrefix}}`;
+}
+
+/** Job ids are the series ids (deduplicated by BullMQ); BullMQ forbids ':' in custom ids. */
+export function seriesJobId(seriesId: string): string {
+  if (seriesId.includes(':')) throw new RangeError(`a series id may not contain ':', got ${seriesId}`);
+  return seriesId;
+}
