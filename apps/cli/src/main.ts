@@ -8,6 +8,7 @@ import { newBot } from './commands/new-bot.ts';
 import { play } from './commands/play.ts';
 import { replayShow } from './commands/replay-show.ts';
 import { replayVerify } from './commands/replay-verify.ts';
+import { registerPlatformCommands } from './platform/register.ts';
 
 function program(): Command {
   // exitOverride first: subcommands copy the setting when they are created.
@@ -30,6 +31,8 @@ function program(): Command {
     .argument('<files...>', 'replay JSON files')
     .action(replayVerify);
   xix.command('new-bot').description('create NAME.ts from the bot template').argument('<name>', 'bot name or path').action(newBot);
+  // The platform: login, upload, bots, matches, fetch, rerun-match (apps/cli/src/platform).
+  registerPlatformCommands(xix);
   return xix;
 }
 

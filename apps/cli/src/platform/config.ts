@@ -1,0 +1,83 @@
+/**
+ * Where `xix login` keeps the server address and the token: one JSON file in the user's config
+ * directory, readable by the user alone (the token is a password). XIX_CONFIG_DIR overrides the
+ * directory (tests), else $XDG_CONFIG_HOME/xix, else ~/.config/xix.
+ */
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+
+export interface Login {
+  /** The server's base address, without a trailing slash, e.g. http://127.0.0.1:8019. */
+  readonly url: string;
+  readonly token: string;
+  /** The user name the token belongs to (from GET /api/me). */
+  readonly name: string;
+}
+
+export type ReadLogin = { readonly ok: true; readonly login: Login } | { readonly ok: false; readonly message: string };
+
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.XIX_CONFIG_DIR) return path.resolve(env.XIX_CONFIG_DIR);
+  const base = env.XDG_CONFIG_HOME ? env.XDG_CONFIG_HOME : path.join(homedir(), '.config');
+  return path.join(path.resolve(base), 'xix');
+}
+
+export const configFile = (env: NodeJS.ProcessEnv = process.env): string => path.join(configDir(env), 'config.json');
+
+export function readLogin(env: NodeJS.ProcessEnv = process.env): ReadLogin {
+  const file = configFile(env);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, message: 'not logged in: run xix login URL --name NAME (new user) or xix login URL --token TOKEN' };
+    return { ok: false, message: `cannot read ${file}: ${(error as Error).message}` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: `${file} is not JSON: run xix login again` };
+  }
+  const v = value as Partial<Record<keyof Login, unknown>> | null;
+  if (typeof v !== 'object' || v === null || typeof v.url !== 'string' || typeof v.token !== 'string' || typeof v.name !== 'string') {
+    return { ok: false, message: `${file} lacks url, token or name: run xix login again` };
+  }
+  return { ok: true, login: { url: v.url, token: v.token, name: v.name } };
+}
+
+/** Writes the login with mode 0600 in a 0700 directory, tightening both if they already existed. */
+export function writeLogin(login: Login, env: NodeJS.ProcessEnv = process.env): string {
+  const dir = configDir(env);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const file = configFile(env);
+  writeFileSync(file, `${JSON.stringify(login, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return file;
+}
+
+/** Forgets the login; true when there was one. */
+export function removeLogin(env: NodeJS.ProcessEnv = process.env): boolean {
+  const file = configFile(env);
+  try {
+    readFileSync(file);
+  } catch {
+    return false;
+  }
+  rmSync(file, { force: true });
+  return true;
+}
+
+/** A server address as typed by the user, checked and without a trailing slash. */
+export function normalizeUrl(text: string): { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string } {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+  } catch {
+    return { ok: false, message: `not a server address: ${text} (e.g. http://127.0.0.1:8019)` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, message: `the server address must be http:// or https://, got ${text}` };
+  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}

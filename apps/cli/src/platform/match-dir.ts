@@ -1,0 +1,63 @@
+/**
+ * What `xix fetch` writes for a match and `xix rerun-match` reads: DIR/replay.json (the replay as
+ * the server stored it) and DIR/match.json (who sat where, and where each seat's code is).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const MATCH_FILE = 'match.json';
+export const REPLAY_FILE = 'replay.json';
+
+/** Where a seat's bot comes from for a re-run. */
+export type SeatSource =
+  /** Its source, downloaded (owner only): DIR/<dir>/<entry>. */
+  | { readonly kind: 'files'; readonly dir: string; readonly entry: string }
+  /** A house bot: the same-named example of this repository (sdk/examples/<name>.ts). */
+  | { readonly kind: 'house'; readonly name: string }
+  /** Not available to this user: give it with --seat N=FILE. */
+  | { readonly kind: 'none' };
+
+export interface FetchedSeat {
+  readonly bot: string;
+  readonly version: number;
+  readonly name: string;
+  readonly owner: string;
+  readonly source: SeatSource;
+}
+
+export interface FetchedMatch {
+  readonly match: string;
+  readonly server: string;
+  readonly game: string;
+  readonly seats: readonly FetchedSeat[];
+  /** The seats' own seeds when the server gives them (for bots that use randomness). */
+  readonly botSeeds?: readonly number[];
+}
+
+export type ReadFetched = { readonly ok: true; readonly fetched: FetchedMatch } | { readonly ok: false; readonly message: string };
+
+export function readFetchedMatch(dir: string): ReadFetched {
+  const file = path.join(dir, MATCH_FILE);
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return { ok: false, message: missing ? `no ${MATCH_FILE} in ${dir}: download a match with xix fetch MATCH --out ${dir}` : `cannot read ${file}: ${(error as Error).message}` };
+  }
+  const v = value as Partial<FetchedMatch> | null;
+  if (typeof v?.match !== 'string' || typeof v.game !== 'string' || !Array.isArray(v.seats) || !v.seats.every(isSeat)) {
+    return { ok: false, message: `${file} is not a match written by xix fetch` };
+  }
+  if (v.botSeeds !== undefined && !(Array.isArray(v.botSeeds) && v.botSeeds.every(Number.isSafeInteger))) return { ok: false, message: `${file}: botSeeds must be whole numbers` };
+  return { ok: true, fetched: v as FetchedMatch };
+}
+
+function isSeat(seat: unknown): seat is FetchedSeat {
+  const s = seat as Partial<FetchedSeat> | null;
+  const source = s?.source as Partial<Record<string, unknown>> | undefined;
+  if (typeof s?.bot !== 'string' || typeof s.name !== 'string' || typeof source?.kind !== 'string') return false;
+  if (source.kind === 'files') return typeof source.dir === 'string' && typeof source.entry === 'string';
+  if (source.kind === 'house') return typeof source.name === 'string';
+  return source.kind === 'none';
+}

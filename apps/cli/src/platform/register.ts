@@ -1,0 +1,55 @@
+/** The platform commands of `xix` (login, upload, bots, matches, fetch, rerun-match), registered on the program in main.ts. */
+import type { Command } from 'commander';
+import { fetchMatch } from './fetch-match.ts';
+import { bots, matches } from './listings.ts';
+import { login, logout } from './login.ts';
+import { rerunMatch } from './rerun-match.ts';
+import { upload } from './upload.ts';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export function registerPlatformCommands(xix: Command): void {
+  xix
+    .command('login')
+    .description('log in to an XIX Arena server: register a new user with --name, or use an existing token with --token')
+    .argument('<url>', 'the server, e.g. http://127.0.0.1:8019')
+    .option('--name <NAME>', 'register a new user with this name (the token is shown once and saved)')
+    .option('--token <TOKEN>', 'an existing user\'s token')
+    .action(login);
+  xix.command('logout').description('forget the saved login').action(logout);
+  xix
+    .command('upload')
+    .description('upload a bot (its entry file and the files it imports) as a new version, then follow its validation')
+    .argument('<bot>', 'the bot\'s entry file (.ts)')
+    .option('--name <NAME>', 'the bot\'s name on the server (default: the file name)')
+    .option('--game <GAME>', 'the game it plays', 'xix')
+    .option('--wait <SECONDS>', 'how long to follow the validation (0: do not wait)', '300')
+    .action(upload);
+  xix
+    .command('bots')
+    .description('list the bots on the server')
+    .option('--game <GAME>', 'only bots of this game')
+    .option('--mine', 'only my bots')
+    .action(bots);
+  xix
+    .command('matches')
+    .description('list played matches, newest first')
+    .option('--game <GAME>', 'only matches of this game')
+    .option('--bot <BOT>', 'only matches of this bot (id, e.g. b3)')
+    .option('--series <SERIES>', 'only matches of this series (id, e.g. s12)')
+    .option('--limit <N>', 'how many (1–100)', '20')
+    .option('--before <CURSOR>', 'the next page, as printed by the previous one')
+    .action(matches);
+  xix
+    .command('fetch')
+    .description('download a match: its replay and, for your own bots, their source and logs; prints how to re-run it')
+    .argument('<match>', 'match id, e.g. s12.3')
+    .option('-o, --out <DIR>', 'folder to write to (default: the match id)')
+    .action(fetchMatch);
+  xix
+    .command('rerun-match')
+    .description('play a fetched match again locally (same deal, bots and seats) and compare it with the server\'s replay')
+    .argument('<dir>', 'a folder written by xix fetch')
+    .option('--seat <SEAT=FILE>', 'the bot for a seat whose source you do not have (repeatable)', collect)
+    .action(rerunMatch);
+}
