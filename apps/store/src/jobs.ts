@@ -26,3 +26,15 @@ export function seriesJobId(seriesId: string): string {
   if (seriesId.includes(':')) throw new RangeError(`a series id may not contain ':', got ${seriesId}`);
   return seriesId;
 }
+
+/**
+ * Default options of every series job: a crashed or failed attempt is retried with backoff (the
+ * series replays from its stored setup; recordMatch skips games already stored), and finished
+ * jobs are kept only in bounded numbers.
+ */
+export const SERIES_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { count: 1_000 },
+  removeOnFail: { count: 5_000 },
+} as const;

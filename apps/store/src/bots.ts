@@ -1,0 +1,176 @@
+/** Bots and their versions. A bot is (owner, name) within one game; each upload is a new version. */
+import type { Redis } from 'ioredis';
+import { GAMES } from '@xix/engine';
+import type { Keys } from './keys.ts';
+import { BOT_ID, BOT_NAME, USER_NAME, check } from './names.ts';
+import type { Bot, BotRecord, NewVersion, PutVersionResult, VersionInfo, VersionState, VersionWithSource } from './types.ts';
+
+// KEYS: ownerBots, seq:bot, botsOfGame; ARGV: owner, name, game, now, prefix, state, entry, files, bundle, bytes, compileMs.
+// Creating the bot and its version is one step, so two uploads of a new name at once make one bot.
+const PUT_VERSION = `
+local id = redis.call('HGET', KEYS[1], ARGV[2])
+local prefix = ARGV[5]
+if not id then
+  id = 'b' .. redis.call('INCR', KEYS[2])
+  redis.call('HSET', prefix .. ':bot:' .. id, 'id', id, 'game', ARGV[3], 'owner', ARGV[1], 'name', ARGV[2],
+    'createdAt', ARGV[4], 'versions', 0, 'active', '', 'retired', '0', 'probation', '')
+  redis.call('HSET', KEYS[1], ARGV[2], id)
+  redis.call('ZADD', KEYS[3], ARGV[4], id)
+end
+local bot = prefix .. ':bot:' .. id
+local game, retired = unpack(redis.call('HMGET', bot, 'game', 'retired'))
+if game ~= ARGV[3] then return {'game_differs', id} end
+if retired == '1' then return {'retired', id} end
+local n = redis.call('HINCRBY', bot, 'versions', 1)
+redis.call('HSET', prefix .. ':version:' .. id .. ':' .. n, 'state', ARGV[6], 'entry', ARGV[7], 'files', ARGV[8],
+  'bundle', ARGV[9], 'bytes', ARGV[10], 'compileMs', ARGV[11], 'createdAt', ARGV[4],
+  'verdict', '', 'message', '', 'failingMatch', '')
+if ARGV[6] == 'active' then redis.call('HSET', bot, 'active', n) end
+return {'ok', id, n}`;
+
+// KEYS: bot, version; ARGV: n, state, verdict, message, failingMatch.
+const SET_VERSION_STATE = `
+if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], 'state', ARGV[2], 'verdict', ARGV[3], 'message', ARGV[4], 'failingMatch', ARGV[5])
+local active = tonumber(redis.call('HGET', KEYS[1], 'active')) or 0
+if ARGV[2] == 'active' and tonumber(ARGV[1]) > active then redis.call('HSET', KEYS[1], 'active', ARGV[1]) end
+if ARGV[2] ~= 'active' and tonumber(ARGV[1]) == active then
+  -- the active version fell: the newest version still active takes its place
+  local best = ''
+  for v = active - 1, 1, -1 do
+    local key = string.sub(KEYS[2], 1, #KEYS[2] - #ARGV[1]) .. v
+    if redis.call('HGET', key, 'state') == 'active' then best = v break end
+  end
+  redis.call('HSET', KEYS[1], 'active', best)
+end
+return 1`;
+
+const VERSION_FIELDS = ['state', 'entry', 'bytes', 'compileMs', 'createdAt', 'verdict', 'message', 'failingMatch'] as const;
+
+const orNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value === '' ? null : value);
+
+export function recordOf(hash: Record<string, string>): BotRecord {
+  const n = (field: string) => Number(hash[field] ?? 0);
+  return { games: n('games'), wins: n('wins'), losses: n('losses'), draws: n('draws'), forfeits: n('forfeits'), points: n('points') };
+}
+
+export function botOps(redis: Redis, keys: Keys, prefix: string) {
+  function toBot(hash: Record<string, string>, stats: Record<string, string>): Bot {
+    return {
+      id: hash.id ?? '',
+      game: hash.game ?? '',
+      owner: hash.owner ?? '',
+      name: hash.name ?? '',
+      createdAt: Number(hash.createdAt),
+      versions: Number(hash.versions ?? 0),
+      active: hash.active === undefined || hash.active === '' ? null : Number(hash.active),
+      retired: hash.retired === '1',
+      probation: orNull(hash.probation),
+      record: recordOf(stats),
+    };
+  }
+
+  async function getBots(ids: readonly string[]): Promise<Bot[]> {
+    if (ids.length === 0) return [];
+    const hashes = await Promise.all(ids.map((id) => redis.hgetall(keys.bot(id))));
+    const present = hashes.filter((hash) => hash.id !== undefined);
+    const stats = await Promise.all(present.map((hash) => redis.hgetall(keys.stats(hash.game ?? '', hash.id ?? ''))));
+    return present.map((hash, i) => toBot(hash, stats[i] ?? {}));
+  }
+
+  function toVersion(bot: string, version: number, values: readonly (string | null)[]): VersionInfo {
+    const [state, entry, bytes, compileMs, createdAt, verdict, message, failingMatch] = values;
+    return {
+      bot,
+      version,
+      state: (state ?? 'validating') as VersionState,
+      entry: entry ?? '',
+      bytes: Number(bytes),
+      compileMs: Number(compileMs),
+      createdAt: Number(createdAt),
+      verdict: orNull(verdict),
+      message: orNull(message),
+      failingMatch: orNull(failingMatch),
+    };
+  }
+
+  return {
+    /** Stores a new version, creating the bot on its first upload; atomic. */
+    async putVersion(input: NewVersion): Promise<PutVersionResult> {
+      check(USER_NAME, input.owner, 'owner');
+      check(BOT_NAME, input.name, 'bot name');
+      const reply = (await redis.eval(PUT_VERSION, 3, keys.ownerBots(input.owner), keys.seq('bot'), keys.botsOfGame(input.game),
+        input.owner, input.name, input.game, Date.now(), prefix, input.state ?? 'validating', input.entry,
+        JSON.stringify(input.files), input.bundle, input.bytes, Math.round(input.compileMs))) as [string, string, number?];
+      const [status, bot, version] = reply;
+      if (status === 'ok') return { ok: true, bot, version: Number(version) };
+      return { ok: false, reason: status as 'game_differs' | 'retired', bot };
+    },
+
+    async getBot(id: string): Promise<Bot | null> {
+      if (!BOT_ID.test(id)) return null;
+      return (await getBots([id]))[0] ?? null;
+    },
+
+    /** The bot an owner gave this name, if any. */
+    async botIdByName(owner: string, name: string): Promise<string | null> {
+      if (!USER_NAME.test(owner) || !BOT_NAME.test(name)) return null;
+      return redis.hget(keys.ownerBots(owner), name);
+    },
+
+    /** Bots of a game and/or an owner, oldest first. */
+    async listBots(filter: { readonly game?: string; readonly owner?: string }): Promise<Bot[]> {
+      let ids: string[];
+      if (filter.owner !== undefined) {
+        if (!USER_NAME.test(filter.owner)) return [];
+        ids = (await redis.hvals(keys.ownerBots(filter.owner))).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+      } else {
+        const games = filter.game !== undefined ? [filter.game] : [...GAMES.keys()];
+        ids = (await Promise.all(games.map((game) => redis.zrange(keys.botsOfGame(game), '0', '-1')))).flat();
+      }
+      const bots = await getBots(ids);
+      return filter.game === undefined ? bots : bots.filter((bot) => bot.game === filter.game);
+    },
+
+    /** All versions of a bot, oldest first (without source or bundle). */
+    async listVersions(id: string): Promise<VersionInfo[]> {
+      const count = Number((await redis.hget(keys.bot(id), 'versions')) ?? 0);
+      const numbers = Array.from({ length: count }, (_, i) => i + 1);
+      const rows = await Promise.all(numbers.map((n) => redis.hmget(keys.version(id, n), ...VERSION_FIELDS)));
+      return rows.map((row, i) => toVersion(id, i + 1, row));
+    },
+
+    getVersion,
+
+    async loadBundle(id: string, n: number): Promise<string | null> {
+      if (!BOT_ID.test(id) || !Number.isSafeInteger(n)) return null;
+      return redis.hget(keys.version(id, n), 'bundle');
+    },
+
+    /** Retired bots keep their history but leave the leaderboard and take no challenges. */
+    async retireBot(id: string): Promise<boolean> {
+      const game = await redis.hget(keys.bot(id), 'game');
+      if (game === null) return false;
+      await redis.multi().hset(keys.bot(id), 'retired', '1').zrem(keys.board(game), id).exec();
+      return true;
+    },
+
+    async setVersionState(id: string, n: number, change: { state: VersionState; verdict?: string; message?: string; failingMatch?: string }): Promise<boolean> {
+      const done = await redis.eval(SET_VERSION_STATE, 2, keys.bot(id), keys.version(id, n), n, change.state,
+        change.verdict ?? '', change.message ?? '', change.failingMatch ?? '');
+      return done === 1;
+    },
+  };
+
+  async function getVersion(id: string, n: number, options: { readonly source: true }): Promise<VersionWithSource | null>;
+  async function getVersion(id: string, n: number, options?: { readonly source?: false }): Promise<VersionInfo | null>;
+  async function getVersion(id: string, n: number, options?: { readonly source?: boolean }): Promise<VersionInfo | VersionWithSource | null> {
+    if (!BOT_ID.test(id) || !Number.isSafeInteger(n) || n < 1) return null;
+    const fields = options?.source === true ? [...VERSION_FIELDS, 'files', 'bundle'] : [...VERSION_FIELDS];
+    const values = await redis.hmget(keys.version(id, n), ...fields);
+    if (values[0] === null || values[0] === undefined) return null;
+    const info = toVersion(id, n, values);
+    if (options?.source !== true) return info;
+    return { ...info, files: JSON.parse(values[8] ?? '{}') as Record<string, string>, bundle: values[9] ?? '' };
+  }
+}

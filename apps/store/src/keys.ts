@@ -1,0 +1,32 @@
+/**
+ * Every Redis key of the platform, in one place (docs/architecture.md "Key layout"). Nothing else
+ * in the repository builds a key by hand.
+ */
+export type Keys = ReturnType<typeof keysFor>;
+
+export function keysFor(prefix: string) {
+  const P = prefix;
+  return {
+    user: (name: string) => `${P}:user:${name}`,
+    token: (sha256: string) => `${P}:token:${sha256}`,
+    users: () => `${P}:users`,
+    seq: (kind: 'bot' | 'series') => `${P}:seq:${kind}`,
+    bot: (id: string) => `${P}:bot:${id}`,
+    ownerBots: (owner: string) => `${P}:owner:${owner}:bots`,
+    botsOfGame: (game: string) => `${P}:bots:${game}`,
+    version: (id: string, n: number) => `${P}:version:${id}:${n}`,
+    validations: (id: string, n: number) => `${P}:validations:${id}:${n}`,
+    window: (id: string, n: number) => `${P}:window:${id}:${n}`,
+    series: (id: string) => `${P}:series:${id}`,
+    match: (id: string) => `${P}:match:${id}`,
+    replay: (id: string) => `${P}:replay:${id}`,
+    logs: (id: string, seat: number) => `${P}:logs:${id}:${seat}`,
+    matchesAll: () => `${P}:matches:all`,
+    matchesOfGame: (game: string) => `${P}:matches:game:${game}`,
+    matchesOfBot: (id: string) => `${P}:matches:bot:${id}`,
+    matchesOfSeries: (id: string) => `${P}:matches:series:${id}`,
+    stats: (game: string, id: string) => `${P}:stats:${game}:${id}`,
+    board: (game: string) => `${P}:board:${game}`,
+    results: (game: string) => `${P}:results:${game}`,
+  };
+}

@@ -1,0 +1,120 @@
+/** Finished matches: stored exactly once with everything they change; read back by id or index. */
+import type { Redis } from 'ioredis';
+import type { Keys } from './keys.ts';
+import { BOT_ID, MATCH_ID, SERIES_ID, StoreInputError, check } from './names.ts';
+import { ranksOf } from './ranks.ts';
+import { RECORD_MATCH } from './record-match-script.ts';
+import { compressReplay, decompressReplay } from './replay-codec.ts';
+import type { ForfeitInfo, Match, MatchEntrant, MatchPage, MatchQuery, NewMatch, SeriesKind } from './types.ts';
+
+/** A bot's printed output kept per game; the referee bounds it already, this bounds what we store. */
+export const MAX_STORED_LOG_CHARS = 64 * 1024;
+export const MAX_PAGE = 100;
+
+export function matchOps(redis: Redis, keys: Keys) {
+  function toMatch(hash: Record<string, string>): Match {
+    return {
+      id: hash.id ?? '',
+      seriesId: hash.seriesId ?? '',
+      game: hash.game ?? '',
+      kind: hash.kind as SeriesKind,
+      rated: hash.rated === '1',
+      entrants: JSON.parse(hash.entrants ?? '[]') as MatchEntrant[],
+      ranks: JSON.parse(hash.ranks ?? '[]') as number[],
+      points: JSON.parse(hash.points ?? '[]') as number[],
+      reason: hash.reason ?? '',
+      forfeit: JSON.parse(hash.forfeit ?? 'null') as ForfeitInfo | null,
+      moves: Number(hash.moves),
+      finishedAt: Number(hash.finishedAt),
+      replayBytes: Number(hash.replayBytes),
+      rawBytes: Number(hash.rawBytes),
+    };
+  }
+
+  async function getMatches(ids: readonly string[]): Promise<Match[]> {
+    const hashes = await Promise.all(ids.map((id) => redis.hgetall(keys.match(id))));
+    return hashes.filter((hash) => hash.id !== undefined).map(toMatch);
+  }
+
+  return {
+    /** Stores a finished game and all it changes, once: a second call answers 'duplicate'. */
+    async recordMatch(input: NewMatch): Promise<'stored' | 'duplicate'> {
+      check(MATCH_ID, input.id, 'match id');
+      check(SERIES_ID, input.seriesId, 'series id');
+      if (!input.id.startsWith(`${input.seriesId}.`)) throw new StoreInputError(`match ${input.id} is not a game of series ${input.seriesId}`);
+      const seats = input.entrants.length;
+      if (seats < 2 || input.replay.result.points.length !== seats) {
+        throw new StoreInputError(`match ${input.id}: ${seats} entrants but ${input.replay.result.points.length} seats in the result`);
+      }
+      input.entrants.forEach((entrant) => check(BOT_ID, entrant.bot, 'bot id'));
+      const ranks = ranksOf(input.replay, seats);
+      const { gz, rawBytes } = compressReplay(input.replay);
+      const forfeit = input.replay.forfeit;
+      const index = Number(input.id.slice(input.seriesId.length + 1));
+      const seatKeys = input.entrants.flatMap((entrant, seat) => [
+        keys.logs(input.id, seat),
+        keys.matchesOfBot(entrant.bot),
+        keys.stats(input.game, entrant.bot),
+        keys.bot(entrant.bot),
+        keys.version(entrant.bot, entrant.version),
+        keys.window(entrant.bot, entrant.version),
+      ]);
+      const allKeys = [
+        keys.match(input.id), keys.replay(input.id), keys.series(input.seriesId), keys.board(input.game), keys.results(input.game),
+        keys.matchesAll(), keys.matchesOfGame(input.game), keys.matchesOfSeries(input.seriesId), ...seatKeys,
+      ];
+      const entrants = input.entrants.map(({ bot, version, name }) => ({ bot, version, name }));
+      const forfeitJson = forfeit === null ? 'null' : JSON.stringify({ seat: forfeit.seat, verdict: forfeit.verdict, message: forfeit.message });
+      const logs = input.entrants.map((_, seat) => (input.logs[seat] ?? '').slice(0, MAX_STORED_LOG_CHARS));
+      const reply = await redis.eval(RECORD_MATCH, allKeys.length, ...allKeys,
+        input.id, gz, input.finishedAt, input.rated ? '1' : '0', index, seats,
+        JSON.stringify(ranks), JSON.stringify(entrants), JSON.stringify(input.replay.result.points), input.replay.result.reason,
+        forfeitJson, forfeit?.seat ?? -1, input.replay.moves.length, rawBytes, input.seriesId, input.game, input.kind, ...logs);
+      return reply as 'stored' | 'duplicate';
+    },
+
+    async getMatch(id: string): Promise<Match | null> {
+      if (!MATCH_ID.test(id)) return null;
+      return (await getMatches([id]))[0] ?? null;
+    },
+
+    /** The replay object, or null for an unknown match. */
+    async getReplay(id: string): Promise<unknown> {
+      if (!MATCH_ID.test(id)) return null;
+      const gz = await redis.getBuffer(keys.replay(id));
+      return gz === null ? null : decompressReplay(gz);
+    },
+
+    /** What the bot in a seat printed ('' when nothing), or null for an unknown match. */
+    async getLogs(id: string, seat: number): Promise<string | null> {
+      if (!MATCH_ID.test(id) || !Number.isSafeInteger(seat) || seat < 0) return null;
+      const [[, exists], [, text]] = (await redis.multi().exists(keys.match(id)).get(keys.logs(id, seat)).exec()) as [[unknown, number], [unknown, string | null]];
+      return exists === 1 ? (text ?? '') : null;
+    },
+
+    /**
+     * Newest first, from the narrowest index asked for (series, then bot, then game, else all).
+     * `before` is the last id of the previous page; an id not in the index gives an empty page.
+     */
+    async listMatches(query: MatchQuery): Promise<MatchPage> {
+      const limit = Math.max(1, Math.min(MAX_PAGE, Math.floor(query.limit)));
+      const index =
+        query.series !== undefined ? keys.matchesOfSeries(query.series)
+        : query.bot !== undefined ? keys.matchesOfBot(query.bot)
+        : query.game !== undefined ? keys.matchesOfGame(query.game)
+        : keys.matchesAll();
+      let start = 0;
+      if (query.before !== undefined) {
+        const rank = await redis.zrevrank(index, query.before);
+        if (rank === null) return { matches: [], next: null };
+        start = rank + 1;
+      }
+      // one more than the page, to know whether there is a next page
+      const ids = await redis.zrevrange(index, start, start + limit);
+      const page = ids.slice(0, limit);
+      const matches = await getMatches(page);
+      const filtered = matches.filter((m) => (query.game === undefined || m.game === query.game) && (query.bot === undefined || m.entrants.some((e) => e.bot === query.bot)));
+      return { matches: filtered, next: ids.length > limit ? (page[page.length - 1] ?? null) : null };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The one Lua script that stores a finished match: everything a match changes happens at once or
+ * not at all, and a second call with the same match id changes nothing (exactly once).
+ *
+ * KEYS: 1 match, 2 replay, 3 series, 4 board, 5 results, 6 matchesAll, 7 matchesOfGame,
+ *       8 matchesOfSeries; then 6 a seat: logs, matchesOfBot, stats, bot, version, window.
+ * ARGV: 1 id, 2 gzipped replay, 3 finishedAt, 4 rated ('1'/'0'), 5 index in the series, 6 seats,
+ *       7 ranks JSON, 8 entrants JSON, 9 points JSON, 10 reason, 11 forfeit JSON, 12 forfeit seat
+ *       (-1: none), 13 moves, 14 raw replay bytes, 15 series id, 16 game, 17 kind; 18… logs by seat.
+ */
+export const PROBATION_WINDOW = 50;
+export const PROBATION_MIN_GAMES = 10;
+/** Forfeits of at least a tenth of the window put a version on probation. */
+export const PROBATION_SHARE = 0.1;
+
+export const SEAT_KEYS = 6;
+
+export const RECORD_MATCH = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
+local id, finishedAt, rated, seats = ARGV[1], ARGV[3], ARGV[4] == '1', tonumber(ARGV[6])
+local ranks, entrants, points = cjson.decode(ARGV[7]), cjson.decode(ARGV[8]), cjson.decode(ARGV[9])
+local forfeitSeat = tonumber(ARGV[12])
+
+redis.call('HSET', KEYS[1], 'id', id, 'seriesId', ARGV[15], 'game', ARGV[16], 'kind', ARGV[17], 'rated', ARGV[4],
+  'entrants', ARGV[8], 'ranks', ARGV[7], 'points', ARGV[9], 'reason', ARGV[10], 'forfeit', ARGV[11],
+  'moves', ARGV[13], 'finishedAt', finishedAt, 'replayBytes', string.len(ARGV[2]), 'rawBytes', ARGV[14])
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('ZADD', KEYS[6], finishedAt, id)
+redis.call('ZADD', KEYS[7], finishedAt, id)
+redis.call('ZADD', KEYS[8], ARGV[5], id)
+
+if redis.call('EXISTS', KEYS[3]) == 1 then
+  redis.call('HINCRBY', KEYS[3], 'gamesDone', 1)
+  -- a validation remembers the first game the validated version forfeited (completeValidation)
+  if ARGV[17] == 'validation' and forfeitSeat >= 0 and not redis.call('HGET', KEYS[3], 'firstForfeit') then
+    local validates = redis.call('HGET', KEYS[3], 'validates')
+    local who = entrants[forfeitSeat + 1]
+    if validates and validates ~= '' then
+      local ref = cjson.decode(validates)
+      if who.bot == ref.bot and tonumber(who.version) == tonumber(ref.version) then
+        local forfeit = cjson.decode(ARGV[11])
+        redis.call('HSET', KEYS[3], 'firstForfeit', cjson.encode({ match = id, verdict = forfeit.verdict, message = forfeit.message }))
+      end
+    end
+  end
+end
+
+local firsts = 0
+for s = 1, seats do if ranks[s] == 1 then firsts = firsts + 1 end end
+
+for s = 1, seats do
+  local base = 8 + (s - 1) * ${SEAT_KEYS}
+  local logs, byBot, stats, bot, version, window = KEYS[base + 1], KEYS[base + 2], KEYS[base + 3], KEYS[base + 4], KEYS[base + 5], KEYS[base + 6]
+  local who = entrants[s]
+  if ARGV[17 + s] ~= '' then redis.call('SET', logs, ARGV[17 + s]) end
+  redis.call('ZADD', byBot, finishedAt, id)
+  if rated then
+    local forfeited = (s - 1) == forfeitSeat
+    redis.call('HINCRBY', stats, 'games', 1)
+    if ranks[s] == 1 and firsts == 1 then redis.call('HINCRBY', stats, 'wins', 1)
+    elseif ranks[s] == 1 then redis.call('HINCRBY', stats, 'draws', 1)
+    else redis.call('HINCRBY', stats, 'losses', 1) end
+    if forfeited then redis.call('HINCRBY', stats, 'forfeits', 1) end
+    redis.call('HINCRBYFLOAT', stats, 'points', points[s] or 0)
+    if redis.call('HGET', bot, 'retired') ~= '1' then
+      redis.call('ZADD', KEYS[4], redis.call('HGET', stats, 'wins') or 0, who.bot)
+    end
+    redis.call('LPUSH', window, forfeited and '1' or '0')
+    redis.call('LTRIM', window, 0, ${PROBATION_WINDOW - 1})
+    if redis.call('HGET', version, 'state') == 'active' then
+      local played = redis.call('LRANGE', window, 0, -1)
+      local lost = 0
+      for _, f in ipairs(played) do if f == '1' then lost = lost + 1 end end
+      if #played >= ${PROBATION_MIN_GAMES} and lost >= ${PROBATION_SHARE} * #played and redis.call('HGET', bot, 'probation') == '' then
+        redis.call('HSET', bot, 'probation',
+          string.format('version %d forfeited %d of its last %d rated games', tonumber(who.version), lost, #played))
+      end
+    end
+  end
+end
+
+if rated then
+  redis.call('XADD', KEYS[5], '*', 'match', id, 'entrants', ARGV[8], 'ranks', ARGV[7])
+end
+return 'stored'`;

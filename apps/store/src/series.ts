@@ -1,0 +1,92 @@
+/** Series: what a job plays. The stored record is the truth a job replays from. */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Keys } from './keys.ts';
+import { BOT_ID, SERIES_ID, StoreInputError, check } from './names.ts';
+import type { EntrantRef, NewSeries, Series, SeriesKind, SeriesStatus } from './types.ts';
+
+// KEYS: seq:series; ARGV: prefix, then field/value pairs. Returns the new id.
+const CREATE_SERIES = `
+local id = 's' .. redis.call('INCR', KEYS[1])
+local key = ARGV[1] .. ':series:' .. id
+redis.call('HSET', key, 'id', id, unpack(ARGV, 2))
+local validates = redis.call('HGET', key, 'validates')
+if validates ~= '' then
+  local ref = cjson.decode(validates)
+  redis.call('SADD', ARGV[1] .. ':validations:' .. ref.bot .. ':' .. ref.version, id)
+end
+return id`;
+
+// KEYS: series; ARGV: status, error.
+const SET_STATUS = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'error', ARGV[2])
+return 1`;
+
+function checkEntrant(ref: EntrantRef): void {
+  check(BOT_ID, ref.bot, 'bot id');
+  if (!Number.isSafeInteger(ref.version) || ref.version < 1) throw new StoreInputError(`version ${ref.version} of ${ref.bot} is not a positive integer`);
+}
+
+export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
+  return {
+    /** Stores a series (with a fresh secret bot-seed key) and returns its id. */
+    async createSeries(input: NewSeries): Promise<string> {
+      if (input.entrants.length < 2) throw new StoreInputError('a series needs at least two entrants');
+      input.entrants.forEach(checkEntrant);
+      if (input.validates !== undefined) checkEntrant(input.validates);
+      if (!Number.isSafeInteger(input.deals) || input.deals < 1) throw new StoreInputError(`deals must be a positive integer, got ${input.deals}`);
+      if (!Number.isSafeInteger(input.seed)) throw new StoreInputError(`seed must be an integer, got ${input.seed}`);
+      const fields: Record<string, string | number> = {
+        game: input.game,
+        kind: input.kind,
+        rated: input.rated ? '1' : '0',
+        entrants: JSON.stringify(input.entrants.map(({ bot, version }) => ({ bot, version }))),
+        deals: input.deals,
+        seed: input.seed,
+        limits: input.limits === undefined ? '' : JSON.stringify(input.limits),
+        botSeedKey: randomBytes(32).toString('hex'),
+        status: 'queued',
+        // mirrored: every deal is played once with each entrant in each seat
+        games: input.deals * input.entrants.length,
+        gamesDone: 0,
+        createdAt: Date.now(),
+        requestedBy: input.requestedBy,
+        validates: input.validates === undefined ? '' : JSON.stringify({ bot: input.validates.bot, version: input.validates.version }),
+        error: '',
+      };
+      return (await redis.eval(CREATE_SERIES, 1, keys.seq('series'), prefix, ...Object.entries(fields).flat())) as string;
+    },
+
+    async getSeries(id: string): Promise<Series | null> {
+      if (!SERIES_ID.test(id)) return null;
+      const [hash, matches] = await Promise.all([redis.hgetall(keys.series(id)), redis.zrange(keys.matchesOfSeries(id), '0', '-1')]);
+      if (hash.id === undefined) return null;
+      return {
+        id,
+        game: hash.game ?? '',
+        kind: hash.kind as SeriesKind,
+        rated: hash.rated === '1',
+        entrants: JSON.parse(hash.entrants ?? '[]') as EntrantRef[],
+        deals: Number(hash.deals),
+        seed: Number(hash.seed),
+        limits: hash.limits ? (JSON.parse(hash.limits) as Record<string, number>) : null,
+        botSeedKey: hash.botSeedKey ?? '',
+        status: hash.status as SeriesStatus,
+        games: Number(hash.games),
+        gamesDone: Number(hash.gamesDone),
+        createdAt: Number(hash.createdAt),
+        requestedBy: hash.requestedBy ?? '',
+        validates: hash.validates ? (JSON.parse(hash.validates) as EntrantRef) : null,
+        error: hash.error ? hash.error : null,
+        matches,
+      };
+    },
+
+    async setSeriesStatus(id: string, status: Exclude<SeriesStatus, 'queued'>, error?: string): Promise<boolean> {
+      check(SERIES_ID, id, 'series id');
+      // only an existing series: HSET on a missing key would create a stub
+      return (await redis.eval(SET_STATUS, 1, keys.series(id), status, error ?? '')) === 1;
+    },
+  };
+}

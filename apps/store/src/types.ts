@@ -1,0 +1,188 @@
+/** What the store holds, as its callers see it. Arrays by seat everywhere: no pairs. */
+
+export type VersionState = 'validating' | 'active' | 'rejected';
+export type SeriesKind = 'validation' | 'challenge';
+export type SeriesStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface User {
+  readonly name: string;
+  readonly createdAt: number;
+}
+
+export interface NewUser {
+  readonly name: string;
+  /** Shown once; the store keeps only its SHA-256. */
+  readonly token: string;
+}
+
+export interface BotRecord {
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+  readonly forfeits: number;
+  readonly points: number;
+}
+
+export interface Bot {
+  readonly id: string;
+  readonly game: string;
+  readonly owner: string;
+  readonly name: string;
+  readonly createdAt: number;
+  readonly versions: number;
+  /** The newest active version, or null while none is. */
+  readonly active: number | null;
+  readonly retired: boolean;
+  /** Why the bot is on probation, or null. */
+  readonly probation: string | null;
+  /** Rated games only. */
+  readonly record: BotRecord;
+}
+
+export interface VersionInfo {
+  readonly bot: string;
+  readonly version: number;
+  readonly state: VersionState;
+  readonly entry: string;
+  readonly bytes: number;
+  readonly compileMs: number;
+  readonly createdAt: number;
+  readonly verdict: string | null;
+  readonly message: string | null;
+  readonly failingMatch: string | null;
+}
+
+export interface VersionWithSource extends VersionInfo {
+  readonly files: Readonly<Record<string, string>>;
+  readonly bundle: string;
+}
+
+export interface NewVersion {
+  readonly owner: string;
+  readonly name: string;
+  readonly game: string;
+  readonly entry: string;
+  readonly files: Readonly<Record<string, string>>;
+  readonly bundle: string;
+  readonly bytes: number;
+  readonly compileMs: number;
+  /** 'validating' (default: an upload) or 'active' (house bots: our own code). */
+  readonly state?: 'validating' | 'active';
+}
+
+export type PutVersionResult =
+  | { readonly ok: true; readonly bot: string; readonly version: number }
+  | { readonly ok: false; readonly reason: 'game_differs' | 'retired'; readonly bot: string };
+
+export interface EntrantRef {
+  readonly bot: string;
+  readonly version: number;
+}
+
+export interface MatchEntrant extends EntrantRef {
+  readonly name: string;
+}
+
+export interface NewSeries {
+  readonly game: string;
+  readonly kind: SeriesKind;
+  readonly rated: boolean;
+  readonly entrants: readonly EntrantRef[];
+  readonly deals: number;
+  readonly seed: number;
+  readonly limits?: Readonly<Record<string, number>>;
+  readonly requestedBy: string;
+  readonly validates?: EntrantRef;
+}
+
+export interface Series {
+  readonly id: string;
+  readonly game: string;
+  readonly kind: SeriesKind;
+  readonly rated: boolean;
+  readonly entrants: readonly EntrantRef[];
+  readonly deals: number;
+  readonly seed: number;
+  readonly limits: Readonly<Record<string, number>> | null;
+  /** Secret: the key of the bots' own seeds. For the worker; never sent out. */
+  readonly botSeedKey: string;
+  readonly status: SeriesStatus;
+  /** Games the series plays: deals × seats (mirrored). */
+  readonly games: number;
+  readonly gamesDone: number;
+  readonly createdAt: number;
+  readonly requestedBy: string;
+  readonly validates: EntrantRef | null;
+  readonly error: string | null;
+  /** Match ids stored so far, in game order. */
+  readonly matches: readonly string[];
+}
+
+export interface ForfeitInfo {
+  readonly seat: number;
+  readonly verdict: string;
+  readonly message: string;
+}
+
+export interface NewMatch {
+  /** `<seriesId>.<index>` */
+  readonly id: string;
+  readonly seriesId: string;
+  readonly game: string;
+  readonly kind: SeriesKind;
+  readonly rated: boolean;
+  readonly entrants: readonly MatchEntrant[];
+  /** The replay object (docs/replay-format.md). */
+  readonly replay: ReplayLike;
+  /** What each seat's bot printed, by seat. */
+  readonly logs: readonly string[];
+  readonly finishedAt: number;
+}
+
+/** The parts of a replay the store reads; the rest is stored as it is. */
+export interface ReplayLike {
+  readonly moves: readonly unknown[];
+  readonly forfeit: ForfeitInfo | null;
+  readonly result: { readonly winner: number; readonly points: readonly number[]; readonly reason: string };
+}
+
+export interface Match {
+  readonly id: string;
+  readonly seriesId: string;
+  readonly game: string;
+  readonly kind: SeriesKind;
+  readonly rated: boolean;
+  readonly entrants: readonly MatchEntrant[];
+  /** By seat: 1 = first; tied seats share a rank. */
+  readonly ranks: readonly number[];
+  readonly points: readonly number[];
+  readonly reason: string;
+  readonly forfeit: ForfeitInfo | null;
+  readonly moves: number;
+  readonly finishedAt: number;
+  readonly replayBytes: number;
+  readonly rawBytes: number;
+}
+
+export interface MatchQuery {
+  readonly game?: string;
+  readonly bot?: string;
+  readonly series?: string;
+  readonly limit: number;
+  /** A match id from a previous page: the page starts after it. */
+  readonly before?: string;
+}
+
+export interface MatchPage {
+  readonly matches: readonly Match[];
+  /** The `before` of the next page, or null on the last. */
+  readonly next: string | null;
+}
+
+export interface LeaderboardRow extends BotRecord {
+  readonly bot: string;
+  readonly owner: string;
+  readonly name: string;
+  readonly winRate: number;
+}

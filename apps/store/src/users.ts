@@ -1,0 +1,52 @@
+/** Accounts: a name and a bearer token, of which only the SHA-256 is stored. */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Keys } from './keys.ts';
+import { USER_NAME, check } from './names.ts';
+import type { NewUser, User } from './types.ts';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+// KEYS: user, users, token; ARGV: name, tokenHash ('' for none: the token key is then unused), createdAt.
+const CREATE_USER = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'name', ARGV[1], 'tokenHash', ARGV[2], 'createdAt', ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
+if ARGV[2] ~= '' then redis.call('SET', KEYS[3], ARGV[1]) end
+return 1`;
+
+export function userOps(redis: Redis, keys: Keys) {
+  async function insert(name: string, tokenHash: string): Promise<boolean> {
+    check(USER_NAME, name, 'user name');
+    const tokenKey = keys.token(tokenHash === '' ? 'none' : tokenHash);
+    const created = await redis.eval(CREATE_USER, 3, keys.user(name), keys.users(), tokenKey, name, tokenHash, Date.now());
+    return created === 1;
+  }
+
+  return {
+    /** A new account with a fresh token, or 'exists'. */
+    async createUser(name: string): Promise<NewUser | 'exists'> {
+      const token = randomBytes(32).toString('base64url');
+      return (await insert(name, hashToken(token))) ? { name, token } : 'exists';
+    },
+
+    /** An account nobody can log in as (the house bots' owner); idempotent. */
+    async ensureUser(name: string): Promise<void> {
+      await insert(name, '');
+    },
+
+    async userByToken(token: string): Promise<string | null> {
+      if (token.length === 0 || token.length > 256) return null;
+      return redis.get(keys.token(hashToken(token)));
+    },
+
+    async getUser(name: string): Promise<User | null> {
+      if (!USER_NAME.test(name)) return null;
+      const [userName, createdAt] = await redis.hmget(keys.user(name), 'name', 'createdAt');
+      if (userName === null || userName === undefined) return null;
+      return { name: userName, createdAt: Number(createdAt) };
+    },
+  };
+}
