@@ -1,0 +1,6 @@
+export { startWorker, type SeriesWorker, type StartWorkerOptions } from './worker.ts';
+export { runSeries, InfrastructureError, type RunContext, type SeriesRun } from './run-series.ts';
+export { createBundleCache, MissingBundleError, type BundleCache, type CachedBot } from './bundle-cache.ts';
+export { matchId, matchInput } from './match-input.ts';
+export { workerConfig, type WorkerConfig } from './config.ts';
+export type { MatchInput, SeriesEntrant, StoredSeries, WorkerStore } from './store-port.ts';

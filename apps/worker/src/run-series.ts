@@ -1,0 +1,110 @@
+/**
+ * Plays one stored series and stores its games as they arrive. A series is resumed, not restarted:
+ * the deals whose two games are both stored already are skipped (deal `seed + i` gives games
+ * `2i` and `2i + 1`), and `recordMatch` ignores a match id it has seen, so a job taken up again
+ * after a crash stores every game exactly once.
+ */
+import { UnrecoverableError } from 'bullmq';
+import type { SandboxLimits, SandboxPool } from '@xix/sandbox';
+import type { BundleCache, CachedBot } from './bundle-cache.ts';
+import { matchId, matchInput } from './match-input.ts';
+import type { StoredSeries, WorkerStore } from './store-port.ts';
+
+export interface SeriesRun {
+  readonly seriesId: string;
+  /** Games played by this run, and how many of them the store already had. */
+  readonly played: number;
+  readonly duplicates: number;
+  /** Deals skipped because both their games were stored before this run. */
+  readonly skippedDeals: number;
+  /** For a validation series, the version's state afterwards. */
+  readonly validation: 'validating' | 'active' | 'rejected' | null;
+}
+
+export interface RunContext {
+  readonly store: WorkerStore;
+  readonly pool: SandboxPool;
+  readonly bundles: BundleCache;
+  readonly now?: () => number;
+}
+
+/** The sandbox pool gave up on a series for a reason that is no bot's fault. */
+export class InfrastructureError extends Error {
+  override name = 'InfrastructureError';
+}
+
+export async function runSeries(context: RunContext, seriesId: string): Promise<SeriesRun> {
+  const { store, pool, bundles } = context;
+  const now = context.now ?? Date.now;
+  const series = await store.getSeries(seriesId);
+  if (series === null) throw new UnrecoverableError(`series ${seriesId} does not exist`);
+  checkPlayable(series);
+  const finish = async (played: number, duplicates: number, skippedDeals: number): Promise<SeriesRun> => {
+    await store.setSeriesStatus(seriesId, 'done');
+    const validation = series.kind === 'validation' ? await store.completeValidation(seriesId) : null;
+    return { seriesId, played, duplicates, skippedDeals, validation };
+  };
+  // Done but not yet acknowledged (a worker died between the two): only the bookkeeping is left.
+  if (series.status === 'done') return finish(0, 0, series.deals);
+
+  await store.setSeriesStatus(seriesId, 'running');
+  const firstDeal = firstUnstoredDeal(series);
+  if (firstDeal === series.deals) return finish(0, 0, firstDeal);
+
+  const [a, b] = series.entrants as readonly [StoredSeries['entrants'][0], StoredSeries['entrants'][0]];
+  const bots: readonly [CachedBot, CachedBot] = [await bundles.get(a.bot, a.version), await bundles.get(b.bot, b.version)];
+  let played = 0;
+  let duplicates = 0;
+  let storeFailure: unknown = null;
+  // onGame is synchronous: the writes are chained so they reach the store in game order.
+  let writes = Promise.resolve();
+  const outcome = await pool.runSeries(
+    {
+      game: series.game,
+      seed: series.seed + firstDeal,
+      deals: series.deals - firstDeal,
+      bots: [
+        { name: bots[0].name, code: bots[0].code },
+        { name: bots[1].name, code: bots[1].code },
+      ],
+      ...(series.limits !== null && { limits: series.limits as Partial<SandboxLimits> }),
+      botSeedKey: series.botSeedKey,
+    },
+    (game) => {
+      const input = matchInput(series, bots, game, firstDeal * 2 + game.index, now());
+      writes = writes
+        .then(async () => {
+          if (storeFailure !== null) return;
+          played++;
+          if ((await store.recordMatch(input)) === 'duplicate') duplicates++;
+        })
+        .catch((error: unknown) => {
+          storeFailure ??= error;
+        });
+    },
+  );
+  await writes;
+  if (storeFailure !== null) throw storeFailure;
+  if (!outcome.ok) {
+    const who = outcome.crash.bot === null ? '' : ` (bot ${outcome.crash.bot === 0 ? 'A' : 'B'} was running)`;
+    throw new InfrastructureError(`the sandbox could not finish series ${seriesId}${who}: ${outcome.crash.message}`);
+  }
+  return finish(played, duplicates, firstDeal);
+}
+
+/** The first deal with a game not yet stored (`deals` when all are). */
+function firstUnstoredDeal(series: StoredSeries): number {
+  const stored = new Set(series.matches);
+  for (let deal = 0; deal < series.deals; deal++) {
+    if (!stored.has(matchId(series.id, deal * 2)) || !stored.has(matchId(series.id, deal * 2 + 1))) return deal;
+  }
+  return series.deals;
+}
+
+/** A series the pool cannot play will never become playable: no retries. */
+function checkPlayable(series: StoredSeries): void {
+  if (series.entrants.length !== 2) {
+    throw new UnrecoverableError(`series ${series.id} has ${series.entrants.length} entrants; the sandbox plays two-bot series only`);
+  }
+  if (!Number.isSafeInteger(series.deals) || series.deals < 1) throw new UnrecoverableError(`series ${series.id} has no deals to play (deals = ${String(series.deals)})`);
+}

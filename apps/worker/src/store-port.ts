@@ -1,0 +1,49 @@
+/**
+ * The part of the store (@xix/store) the worker uses, by shape: the worker needs these operations
+ * and no others, and a test can see at a glance what a series job touches.
+ */
+import type { Replay } from '@xix/engine';
+
+export interface SeriesEntrant {
+  readonly bot: string;
+  readonly version: number;
+}
+
+/** A stored series as the worker reads it (with its secret bot-seed key). */
+export interface StoredSeries {
+  readonly id: string;
+  readonly game: string;
+  readonly kind: 'validation' | 'challenge';
+  readonly rated: boolean;
+  readonly entrants: readonly SeriesEntrant[];
+  readonly deals: number;
+  readonly seed: number;
+  /** Overrides of the sandbox limits (checked by the pool), or null for the defaults. */
+  readonly limits: Readonly<Record<string, number>> | null;
+  readonly botSeedKey: string;
+  readonly status: string;
+  /** Ids of the matches stored so far. */
+  readonly matches: readonly string[];
+}
+
+/** One finished game, as `recordMatch` stores it: everything by seat. */
+export interface MatchInput {
+  readonly id: string;
+  readonly seriesId: string;
+  readonly game: string;
+  readonly kind: 'validation' | 'challenge';
+  readonly rated: boolean;
+  readonly entrants: readonly { readonly bot: string; readonly version: number; readonly name: string }[];
+  readonly replay: Replay;
+  readonly logs: readonly string[];
+  readonly finishedAt: number;
+}
+
+export interface WorkerStore {
+  getSeries(id: string): Promise<StoredSeries | null>;
+  setSeriesStatus(id: string, status: 'running' | 'done' | 'failed', error?: string): Promise<unknown>;
+  getBot(id: string): Promise<{ readonly name: string } | null>;
+  loadBundle(id: string, version: number): Promise<string | null>;
+  recordMatch(match: MatchInput): Promise<'stored' | 'duplicate'>;
+  completeValidation(seriesId: string): Promise<'validating' | 'active' | 'rejected'>;
+}

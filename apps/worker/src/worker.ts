@@ -1,0 +1,146 @@
+/**
+ * The series worker: a BullMQ worker on the `series` queue that plays each job's series in one
+ * sandbox pool kept for its whole life (hosts = concurrency), with compiled bots cached across jobs.
+ *
+ * Failures: an infrastructure error throws, and BullMQ retries the job with backoff; the last
+ * attempt (or an unrecoverable error) marks the series failed with the error, so no series is
+ * dropped silently. A job whose worker died is found stalled by another worker and played again
+ * from its stored setup (run-series.ts skips what is stored). Shutdown stops taking jobs, lets a
+ * running series finish for `handBackAfterMs`, then hands it back to the queue unfinished.
+ */
+import { Redis } from 'ioredis';
+import { QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { pino, type Logger } from 'pino';
+import { createSandboxPool, type PoolOptions, type SandboxPool } from '@xix/sandbox';
+import { SERIES_QUEUE, createStore, queuePrefix, type SeriesJobData, type SeriesJobName } from '@xix/store';
+import { createBundleCache } from './bundle-cache.ts';
+import { runSeries, type SeriesRun } from './run-series.ts';
+import type { WorkerStore } from './store-port.ts';
+
+export interface StartWorkerOptions {
+  /** The store's Redis URL; BullMQ gets its own connections to the same server. */
+  readonly redisUrl: string;
+  /** The store prefix (`xix`); the queue lives under `{prefix}` (jobs.ts). */
+  readonly prefix: string;
+  /** Makes the store on a Redis connection; default createStore from @xix/store (tests wrap it). */
+  readonly createStore?: (redis: Redis, options: { readonly prefix: string }) => WorkerStore;
+  /** Series played at once = sandbox host processes; default 1. */
+  readonly concurrency?: number;
+  readonly logger?: Logger;
+  /** BullMQ lock and stall settings (ms); the defaults suit series of a few minutes. */
+  readonly lockDuration?: number;
+  readonly stalledInterval?: number;
+  readonly maxStalledCount?: number;
+  /** How long a shutdown waits for running series before handing them back; default 8 s. */
+  readonly handBackAfterMs?: number;
+  readonly pool?: Omit<PoolOptions, 'hosts'>;
+  /** Characters of compiled code kept warm; default 64 Mi. */
+  readonly bundleCacheChars?: number;
+}
+
+export interface SeriesWorker {
+  readonly worker: Worker<SeriesJobData, SeriesRun, SeriesJobName>;
+  readonly pool: SandboxPool;
+  /** Resolves once the worker is connected and taking jobs. */
+  readonly ready: Promise<void>;
+  /** Stops taking jobs, finishes or hands back the running series, closes everything. */
+  close(): Promise<void>;
+}
+
+export function startWorker(options: StartWorkerOptions): SeriesWorker {
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    throw new RangeError(`concurrency must be an integer from 1 to 64, got ${String(concurrency)}`);
+  }
+  const log = options.logger ?? pino({ level: 'silent' });
+  // maxRetriesPerRequest: null = a command waits out a Redis restart instead of failing the series.
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const bullRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  redis.on('error', (error: Error) => log.warn({ err: error.message }, 'store connection'));
+  bullRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'queue connection'));
+  const store = (options.createStore ?? createStore)(redis, { prefix: options.prefix });
+  const pool = createSandboxPool({ ...options.pool, hosts: concurrency });
+  const bundles = createBundleCache(store, options.bundleCacheChars);
+  const prefix = queuePrefix(options.prefix);
+  let handingBack = false;
+
+  const markFailed = async (seriesId: string, reason: string): Promise<void> => {
+    const series = await store.getSeries(seriesId);
+    if (series === null || series.status === 'done' || series.status === 'failed') return;
+    await store.setSeriesStatus(seriesId, 'failed', reason);
+    log.error({ series: seriesId, reason }, 'series failed');
+  };
+
+  const processJob = async (job: Job<SeriesJobData, SeriesRun, SeriesJobName>, token?: string): Promise<SeriesRun> => {
+    const seriesId = seriesIdOf(job.data);
+    const attempt = job.attemptsMade + 1;
+    log.info({ series: seriesId, kind: job.name, attempt }, 'series started');
+    try {
+      const run = await runSeries({ store, pool, bundles }, seriesId);
+      log.info({ series: seriesId, played: run.played, duplicates: run.duplicates, skippedDeals: run.skippedDeals, validation: run.validation }, 'series done');
+      return run;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (handingBack && token !== undefined) {
+        // Shutting down: the series goes back to the queue as it is, without using up an attempt.
+        await job.moveToWait(token);
+        log.info({ series: seriesId }, 'series handed back');
+        throw new WaitingError();
+      }
+      const last = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
+      log.warn({ series: seriesId, attempt, last, err: message }, 'series attempt failed');
+      if (last) await markFailed(seriesId, message);
+      throw error;
+    }
+  };
+
+  const worker = new Worker<SeriesJobData, SeriesRun, SeriesJobName>(SERIES_QUEUE, processJob, {
+    connection: bullRedis,
+    prefix,
+    concurrency,
+    lockDuration: options.lockDuration ?? 60_000,
+    stalledInterval: options.stalledInterval ?? 30_000,
+    maxStalledCount: options.maxStalledCount ?? 2,
+    autorun: false,
+  });
+  worker.on('error', (error) => log.warn({ err: error.message }, 'worker error'));
+
+  // A job that stalls too often is failed by BullMQ's stall check, not by a processor: the queue's
+  // events are how that reaches the series.
+  const events = new QueueEvents(SERIES_QUEUE, { connection: bullRedis.duplicate(), prefix });
+  events.on('error', (error) => log.warn({ err: error.message }, 'queue events error'));
+  events.on('failed', ({ jobId, failedReason }) => {
+    markFailed(jobId, failedReason).catch((error: unknown) => log.warn({ series: jobId, err: String(error) }, 'cannot mark series failed'));
+  });
+
+  void worker.run().catch((error: unknown) => log.error({ err: String(error) }, 'worker stopped'));
+  const ready = Promise.all([worker.waitUntilReady(), events.waitUntilReady()]).then(() => undefined);
+
+  let closing: Promise<void> | null = null;
+  return {
+    worker,
+    pool,
+    ready,
+    close() {
+      closing ??= (async () => {
+        const closed = worker.close();
+        const handBack = setTimeout(() => {
+          handingBack = true;
+          // Closing the pool ends the running series with a crash, which the processor hands back.
+          void pool.close();
+        }, options.handBackAfterMs ?? 8000);
+        await closed;
+        clearTimeout(handBack);
+        await Promise.all([pool.close(), events.close()]);
+        await Promise.all([redis.quit().catch(() => undefined), bullRedis.quit().catch(() => undefined)]);
+      })();
+      return closing;
+    },
+  };
+}
+
+function seriesIdOf(data: unknown): string {
+  const seriesId = (data as Partial<SeriesJobData> | null)?.seriesId;
+  if (typeof seriesId !== 'string' || seriesId === '') throw new UnrecoverableError('the job names no series (data.seriesId must be a series id)');
+  return seriesId;
+}

@@ -1,0 +1,102 @@
+/**
+ * What the worker's tests share: a store under a unique prefix on the test Redis (deleted
+ * afterwards), bots compiled from files and stored as active versions, series enqueued as the
+ * server enqueues them, and waiting for a series to reach a state.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Queue, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { compileBot } from '@xix/sandbox';
+import { SERIES_JOB_OPTIONS, SERIES_QUEUE, createStore, queuePrefix, seriesJobId, type NewSeries, type Series, type Store } from '@xix/store';
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function testPrefix(): string {
+  return `t-${randomBytes(6).toString('hex')}`;
+}
+
+/** Deletes every key of a prefix: the store's and the queue's. */
+export async function deletePrefix(redis: Redis, prefix: string): Promise<void> {
+  for (const pattern of [`${prefix}:*`, `${queuePrefix(prefix)}:*`]) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  }
+}
+
+const compiled = new Map<string, string>();
+
+/** A bot file compiled once per test file; paths are relative to this folder. */
+export async function compiledBot(file: string): Promise<string> {
+  const path = fileURLToPath(new URL(file, import.meta.url));
+  const hit = compiled.get(path);
+  if (hit !== undefined) return hit;
+  const result = await compileBot({ entry: path });
+  if (!result.ok) throw new Error(result.message);
+  compiled.set(path, result.code);
+  return result.code;
+}
+
+export const RANDOM = '../../../sdk/examples/random.ts';
+export const HEURISTIC = '../../../sdk/examples/heuristic.ts';
+export const SLOW = './fixtures/slow-first-legal.ts';
+export const THROWS = './fixtures/throws.ts';
+
+/** Stores a bot of `owner` as a version in the given state; returns its id and version. */
+export async function storeBot(store: Store, owner: string, name: string, file: string, state: 'active' | 'validating' = 'active'): Promise<{ bot: string; version: number }> {
+  await store.ensureUser(owner);
+  const code = await compiledBot(file);
+  const put = await store.putVersion({ owner, name, game: 'xix', entry: 'bot.ts', files: { 'bot.ts': '// compiled in the test' }, bundle: code, bytes: code.length, compileMs: 1, state });
+  if (!put.ok) throw new Error(`cannot store ${name}: ${put.reason}`);
+  return { bot: put.bot, version: put.version };
+}
+
+export interface Harness {
+  readonly prefix: string;
+  readonly redis: Redis;
+  readonly store: Store;
+  readonly queue: Queue;
+  /** Creates a series and enqueues its job as the server does. */
+  enqueue(series: Omit<NewSeries, 'requestedBy' | 'game'>, options?: JobsOptions): Promise<string>;
+  /** Polls the series until `done(series)`; throws with its last state after `timeoutMs`. */
+  waitFor(id: string, done: (series: Series) => boolean, timeoutMs?: number): Promise<Series>;
+  close(): Promise<void>;
+}
+
+export function harness(redisUrl = TEST_REDIS_URL, prefix = testPrefix()): Harness {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const store = createStore(redis, { prefix });
+  const queueRedis = redis.duplicate();
+  const queue = new Queue(SERIES_QUEUE, { connection: queueRedis, prefix: queuePrefix(prefix) });
+  return {
+    prefix,
+    redis,
+    store,
+    queue,
+    async enqueue(series, options = {}) {
+      const id = await store.createSeries({ game: 'xix', requestedBy: 'tester', ...series });
+      await queue.add(series.kind, { seriesId: id }, { ...SERIES_JOB_OPTIONS, ...options, jobId: seriesJobId(id) });
+      return id;
+    },
+    async waitFor(id, done, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const series = await store.getSeries(id);
+        if (series !== null && done(series)) return series;
+        if (Date.now() > deadline) throw new Error(`series ${id} did not get there in ${timeoutMs} ms: ${JSON.stringify({ ...series, botSeedKey: undefined })}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async close() {
+      await queue.close();
+      await deletePrefix(redis, prefix).catch(() => undefined);
+      await Promise.all([redis.quit(), queueRedis.quit()]);
+    },
+  };
+}
+
+export const finished = (series: Series): boolean => series.status === 'done' || series.status === 'failed';
