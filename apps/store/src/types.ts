@@ -84,26 +84,24 @@ export interface MatchEntrant extends EntrantRef {
   readonly name: string;
 }
 
-export interface NewSeries {
+/** What defines a series, stored or to be stored. */
+interface SeriesSetup {
   readonly game: string;
   readonly kind: SeriesKind;
   readonly rated: boolean;
   readonly entrants: readonly EntrantRef[];
   readonly deals: number;
   readonly seed: number;
-  readonly limits?: Readonly<Record<string, number>>;
   readonly requestedBy: string;
+}
+
+export interface NewSeries extends SeriesSetup {
+  readonly limits?: Readonly<Record<string, number>>;
   readonly validates?: EntrantRef;
 }
 
-export interface Series {
+export interface Series extends SeriesSetup {
   readonly id: string;
-  readonly game: string;
-  readonly kind: SeriesKind;
-  readonly rated: boolean;
-  readonly entrants: readonly EntrantRef[];
-  readonly deals: number;
-  readonly seed: number;
   readonly limits: Readonly<Record<string, number>> | null;
   /** Secret: the key of the bots' own seeds. For the worker; never sent out. */
   readonly botSeedKey: string;
@@ -112,7 +110,6 @@ export interface Series {
   readonly games: number;
   readonly gamesDone: number;
   readonly createdAt: number;
-  readonly requestedBy: string;
   readonly validates: EntrantRef | null;
   readonly error: string | null;
   /** Match ids stored so far, in game order. */

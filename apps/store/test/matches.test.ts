@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ranksOf } from '../src/index.ts';
+import type { MatchEntrant } from '../src/types.ts';
+import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
+
+let world: World;
+let a: MatchEntrant;
+let b: MatchEntrant;
+let seriesId: string;
+beforeEach(async () => {
+  world = await openWorld();
+  a = await upload(world.store, 'alice', 'one');
+  b = await upload(world.store, 'bob', 'two');
+  seriesId = await world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [a, b], deals: 50, seed: 1, requestedBy: 'alice' });
+});
+afterEach(async () => { await world.close(); });
+
+describe('ranks (R12)', () => {
+  it('ranks the winner first and a forfeiting seat last', () => {
+    expect(ranksOf(fakeReplay(1), 2)).toEqual([2, 1]);
+    expect(ranksOf(fakeReplay(0, { forfeitSeat: 1 }), 2)).toEqual([1, 2]);
+    const three = { ...fakeReplay(2, { forfeitSeat: 0 }), result: { winner: 2, points: [0, 5, 19], reason: 'x' } };
+    expect(ranksOf(three, 3)).toEqual([3, 2, 1]);
+  });
+});
+
+describe('recordMatch', () => {
+  it('stores the match, its compressed replay, logs, indexes, stats and the results stream', async () => {
+    const replay = fakeReplay(0);
+    expect(await world.store.recordMatch(match(seriesId, 0, [a, b], replay))).toBe('stored');
+    const stored = await world.store.getMatch(`${seriesId}.0`);
+    expect(stored).toMatchObject({ id: `${seriesId}.0`, seriesId, game: 'xix', kind: 'challenge', rated: true, ranks: [1, 2], points: [19, 7], reason: 'exactly-19', forfeit: null, moves: 1 });
+    expect(stored?.entrants).toEqual([a, b]);
+    expect(stored?.rawBytes).toBe(JSON.stringify(replay).length);
+    expect(stored?.replayBytes).toBe((await world.redis.getBuffer(`${world.prefix}:replay:${seriesId}.0`))?.length);
+    expect(await world.store.getReplay(`${seriesId}.0`)).toEqual(replay);
+    expect(await world.store.getLogs(`${seriesId}.0`, 1)).toBe('log of two in seat 1');
+    expect(await world.store.getLogs(`${seriesId}.9`, 1)).toBeNull();
+    expect((await world.store.getBot(a.bot))?.record).toEqual({ games: 1, wins: 1, losses: 0, draws: 0, forfeits: 0, points: 19 });
+    expect((await world.store.getBot(b.bot))?.record).toEqual({ games: 1, wins: 0, losses: 1, draws: 0, forfeits: 0, points: 7 });
+    expect((await world.store.getSeries(seriesId))?.gamesDone).toBe(1);
+    expect((await world.store.getSeries(seriesId))?.matches).toEqual([`${seriesId}.0`]);
+    const stream = await world.redis.xrange(`${world.prefix}:results:xix`, '-', '+');
+    expect(stream.map(([, fields]) => fields)).toEqual([['match', `${seriesId}.0`, 'entrants', JSON.stringify([a, b]), 'ranks', '[1,2]']]);
+  });
+
+  it('stores a match once under concurrent duplicate calls, and changes nothing the second time', async () => {
+    const calls = Array.from({ length: 8 }, () => world.store.recordMatch(match(seriesId, 3, [a, b], fakeReplay(1))));
+    const answers = await Promise.all(calls);
+    expect(answers.filter((x) => x === 'stored')).toHaveLength(1);
+    expect(answers.filter((x) => x === 'duplicate')).toHaveLength(7);
+    const before = await world.keys();
+    const snapshot = await Promise.all(before.sort().map((key) => world.redis.dump(key)));
+    expect(await world.store.recordMatch(match(seriesId, 3, [a, b], fakeReplay(0)))).toBe('duplicate');
+    const after = await world.keys();
+    expect(after.sort()).toEqual(before);
+    expect(await Promise.all(after.map((key) => world.redis.dump(key)))).toEqual(snapshot);
+    expect((await world.store.getBot(b.bot))?.record.games).toBe(1);
+    expect((await world.store.getSeries(seriesId))?.gamesDone).toBe(1);
+  });
+
+  it('keeps unrated games out of stats, leaderboard and the results stream', async () => {
+    await world.store.recordMatch(match(seriesId, 0, [a, b], fakeReplay(0), { rated: false }));
+    expect((await world.store.getBot(a.bot))?.record.games).toBe(0);
+    expect(await world.store.leaderboard('xix')).toEqual([]);
+    expect(await world.redis.exists(`${world.prefix}:results:xix`)).toBe(0);
+    expect((await world.store.listMatches({ bot: a.bot, limit: 10 })).matches).toHaveLength(1);
+  });
+
+  it('refuses a match id that is not a game of its series', async () => {
+    await expect(world.store.recordMatch(match(seriesId, 0, [a, b], fakeReplay(0), { id: 's999999.0' }))).rejects.toThrow(/not a game of series/);
+  });
+});
+
+describe('leaderboard', () => {
+  it('counts wins, losses, forfeits and points, best win rate first, without retired bots', async () => {
+    await world.store.recordMatch(match(seriesId, 0, [a, b], fakeReplay(0)));
+    await world.store.recordMatch(match(seriesId, 1, [b, a], fakeReplay(1)));
+    await world.store.recordMatch(match(seriesId, 2, [a, b], fakeReplay(0, { forfeitSeat: 1, points: [0, 0] })));
+    await world.store.recordMatch(match(seriesId, 3, [b, a], fakeReplay(0)));
+    const rows = await world.store.leaderboard('xix');
+    expect(rows).toEqual([
+      { bot: a.bot, owner: 'alice', name: 'one', games: 4, wins: 3, losses: 1, draws: 0, forfeits: 0, points: 19 + 19 + 0 + 7, winRate: 0.75 },
+      { bot: b.bot, owner: 'bob', name: 'two', games: 4, wins: 1, losses: 3, draws: 0, forfeits: 1, points: 7 + 7 + 0 + 19, winRate: 0.25 },
+    ]);
+    await world.store.retireBot(a.bot);
+    expect((await world.store.leaderboard('xix')).map((row) => row.bot)).toEqual([b.bot]);
+    expect(await world.store.leaderboard('chess')).toEqual([]);
+  });
+});
+
+describe('listMatches', () => {
+  it('pages newest first with before/next and filters by bot, series and game', async () => {
+    for (let i = 0; i < 7; i++) await world.store.recordMatch(match(seriesId, i, [a, b], fakeReplay(i % 2)));
+    const ids = (i: number) => `${seriesId}.${i}`;
+    const first = await world.store.listMatches({ game: 'xix', limit: 3 });
+    expect(first.matches.map((m) => m.id)).toEqual([ids(6), ids(5), ids(4)]);
+    expect(first.next).toBe(ids(4));
+    const second = await world.store.listMatches({ game: 'xix', limit: 3, before: first.next ?? '' });
+    expect(second.matches.map((m) => m.id)).toEqual([ids(3), ids(2), ids(1)]);
+    const last = await world.store.listMatches({ game: 'xix', limit: 3, before: second.next ?? '' });
+    expect(last).toMatchObject({ next: null });
+    expect(last.matches.map((m) => m.id)).toEqual([ids(0)]);
+    expect((await world.store.listMatches({ series: seriesId, limit: 100 })).matches).toHaveLength(7);
+    expect((await world.store.listMatches({ bot: b.bot, limit: 2 })).next).toBe(ids(5));
+    expect((await world.store.listMatches({ game: 'chess', limit: 5 })).matches).toEqual([]);
+    expect(await world.store.listMatches({ game: 'xix', limit: 5, before: 's1.999' })).toEqual({ matches: [], next: null });
+    expect((await world.store.listMatches({ limit: 1 })).matches.map((m) => m.id)).toEqual([ids(6)]);
+  });
+});

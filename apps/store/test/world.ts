@@ -1,0 +1,77 @@
+/** A test's own world in the shared Redis: a unique prefix, and every key of it deleted after. */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createStore, type Store } from '../src/index.ts';
+import type { MatchEntrant, NewMatch, ReplayLike } from '../src/types.ts';
+
+export interface World {
+  readonly redis: Redis;
+  readonly store: Store;
+  readonly prefix: string;
+  /** Every key of this world (store and queue). */
+  keys(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export async function openWorld(): Promise<World> {
+  const prefix = `t-${randomBytes(6).toString('hex')}`;
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  const keys = async () => [...(await scan(redis, `${prefix}:*`)), ...(await scan(redis, `{${prefix}}:*`))];
+  return {
+    redis,
+    store: createStore(redis, { prefix }),
+    prefix,
+    keys,
+    async close() {
+      const all = await keys();
+      if (all.length > 0) await redis.del(...all);
+      redis.disconnect();
+    },
+  };
+}
+
+async function scan(redis: Redis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    found.push(...batch);
+  } while (cursor !== '0');
+  return found;
+}
+
+/** A finished two-seat game in the shape the store reads (the rest of a replay is opaque to it). */
+export function fakeReplay(winner: number, options: { forfeitSeat?: number; points?: number[] } = {}): ReplayLike & Record<string, unknown> {
+  const forfeit = options.forfeitSeat === undefined ? null : { seat: options.forfeitSeat, verdict: 'timeout', message: 'took too long' };
+  return {
+    format: 'xix-arena.replay',
+    moves: [{ seat: 0, action: { type: 'play', card: 3 } }],
+    forfeit,
+    result: { winner, points: options.points ?? [winner === 0 ? 19 : 7, winner === 1 ? 19 : 7], reason: forfeit === null ? 'exactly-19' : 'forfeit' },
+  };
+}
+
+export function match(seriesId: string, index: number, entrants: readonly MatchEntrant[], replay: ReplayLike, extra: Partial<NewMatch> = {}): NewMatch {
+  return {
+    id: `${seriesId}.${index}`,
+    seriesId,
+    game: 'xix',
+    kind: 'challenge',
+    rated: true,
+    entrants,
+    replay,
+    logs: entrants.map((e, seat) => `log of ${e.name} in seat ${seat}`),
+    finishedAt: 1_000_000 + index,
+    ...extra,
+  };
+}
+
+/** Uploads a version (state as given) and returns its entrant reference. */
+export async function upload(store: Store, owner: string, name: string, state: 'validating' | 'active' = 'active'): Promise<MatchEntrant> {
+  const put = await store.putVersion({ owner, name, game: 'xix', entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state });
+  if (!put.ok) throw new Error(`upload refused: ${put.reason}`);
+  return { bot: put.bot, version: put.version, name };
+}
