@@ -1,0 +1,123 @@
+/**
+ * The platform commands as a user runs them, where no server is needed: the one-line errors
+ * without a login or without a server, and `xix rerun-match` on a match folder made here from a
+ * local game (the shape `xix fetch` writes), which must give the same game, or say where not.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { xix as game, parseReplay, type Replay } from '@xix/engine';
+import { playMatch, trustedPlayer } from '@xix/referee';
+import { beforeAll, describe, expect, it } from 'vitest';
+import heuristic from '../../../../sdk/examples/heuristic.ts';
+import { writeLogin } from './config.ts';
+import { firstDifference } from './rerun-match.ts';
+import type { FetchedMatch } from './match-dir.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/xix.js', import.meta.url));
+let dir: string;
+
+function xix(env: Record<string, string>, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function expectOneLineError(run: ReturnType<typeof xix>, pattern: RegExp): void {
+  expect(run.code).toBe(1);
+  const lines = run.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A match folder as `xix fetch` writes it: a local game between house examples (heuristic is deterministic). */
+function matchFolder(name: string, replay: Replay, seats: FetchedMatch['seats']): string {
+  const folder = path.join(dir, name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, 'replay.json'), JSON.stringify(replay));
+  const fetched: FetchedMatch = { match: 's1.0', server: 'http://127.0.0.1:1', game: 'xix', seats };
+  writeFileSync(path.join(folder, 'match.json'), JSON.stringify(fetched));
+  return folder;
+}
+
+const HOUSE = (name: string): FetchedMatch['seats'][number] => ({ bot: 'b1', version: 1, name, owner: 'house', source: { kind: 'house', name } });
+let played: Replay;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'xix-platform-cli-'));
+  played = playMatch({ game, setup: game.randomSetup(42, 2), seed: 42, players: [trustedPlayer(heuristic, 'heuristic'), trustedPlayer(heuristic, 'heuristic')] }).replay;
+});
+
+describe('platform commands without a server', () => {
+  it('commands that need a login say to log in, in one line', () => {
+    const env = { XIX_CONFIG_DIR: path.join(dir, 'nobody') };
+    expectOneLineError(xix(env, 'upload', 'bot.ts'), /^xix: not logged in: run xix login URL --name NAME/);
+    expectOneLineError(xix(env, 'bots'), /^xix: not logged in/);
+    expectOneLineError(xix(env, 'fetch', 's1.0'), /^xix: not logged in/);
+  });
+
+  it('an unreachable server and a bad address are one line each, and leave no login behind', async () => {
+    const env = { XIX_CONFIG_DIR: path.join(dir, 'unreachable') };
+    const port = await closedPort();
+    expectOneLineError(xix(env, 'login', `http://127.0.0.1:${port}`, '--name', 'alice'), new RegExp(`^xix: cannot reach the server at http://127.0.0.1:${port} \\(ECONNREFUSED\\)$`));
+    expectOneLineError(xix(env, 'login', 'ftp://x', '--name', 'alice'), /must be http:\/\/ or https:\/\//);
+    expectOneLineError(xix(env, 'login', 'http://127.0.0.1:1'), /give either --name NAME .* or --token TOKEN/);
+    expectOneLineError(xix(env, 'login', 'http://127.0.0.1:1', '--name', 'Bad Name'), /--name must be 3 to 32 characters/);
+    writeLogin({ url: `http://127.0.0.1:${port}`, token: 't', name: 'alice' }, env);
+    expectOneLineError(xix(env, 'matches'), /^xix: cannot reach the server/);
+    expect(xix(env, 'logout').stdout).toMatch(/^logged out of http:\/\/127\.0\.0\.1:\d+ \(alice\)/);
+    expect(xix(env, 'logout').stdout).toBe('not logged in\n');
+  });
+});
+
+describe('xix rerun-match', () => {
+  it('re-plays a fetched match in the sandbox to the same game', () => {
+    const folder = matchFolder('same', played, [HOUSE('heuristic'), HOUSE('heuristic')]);
+    const run = xix({}, 'rerun-match', folder);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`re-ran s1.0 locally: the same game: winner seat ${played.result.winner} (heuristic), points ${played.result.points.join('-')}, ${played.moves.length} moves`);
+    const rerun = parseReplay(JSON.parse(readFileSync(path.join(folder, 'rerun.json'), 'utf8')));
+    expect(firstDifference(played, rerun)).toBeNull();
+  });
+
+  it('says where a re-run differs: other bots than the server\'s play another game', () => {
+    const folder = matchFolder('other', played, [HOUSE('random'), HOUSE('heuristic')]);
+    expectOneLineError(xix({}, 'rerun-match', folder), /^xix: re-run of s1\.0 differs from the server's game: (move \d+|the server's game has|result)/);
+  });
+
+  it('asks for the bot of a seat whose source is not the user\'s, and takes it with --seat', () => {
+    const stranger = { bot: 'b9', version: 3, name: 'secret', owner: 'bob', source: { kind: 'none' } } as const;
+    const folder = matchFolder('stranger', played, [HOUSE('heuristic'), stranger]);
+    expectOneLineError(xix({}, 'rerun-match', folder), /seat 1 plays secret \(b9 v3, owned by bob\), whose source is not yours: give a bot for it with --seat 1=FILE/);
+    const local = fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url));
+    const run = xix({}, 'rerun-match', folder, '--seat', `1=${local}`);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('the same game');
+    expectOneLineError(xix({}, 'rerun-match', folder, '--seat', `2=${local}`), /--seat takes SEAT=FILE with a seat from 0 to 1/);
+    expectOneLineError(xix({}, 'rerun-match', path.join(dir, 'nowhere')), /no match\.json in .*: download a match with xix fetch/);
+  });
+});
+
+describe('firstDifference', () => {
+  it('names the first differing move, a shorter game, and a different result', () => {
+    const moves = played.moves;
+    const changed = { ...played, moves: [moves[0]!, { ...moves[1]!, action: { type: 'raise' } }, ...moves.slice(2)] };
+    expect(firstDifference(played, changed)).toMatch(/^move 2: /);
+    expect(firstDifference(played, { ...played, moves: moves.slice(0, -1) })).toMatch(/has \d+ moves, the re-run \d+$/);
+    const points = [...played.result.points].reverse();
+    expect(firstDifference(played, { ...played, result: { ...played.result, points } })).toMatch(/^result: /);
+    expect(firstDifference(played, { ...played, moves: moves.map((m) => ({ ...m, ms: 0 })) })).toBeNull();
+  });
+});
