@@ -1,0 +1,72 @@
+/**
+ * Infrastructure errors are not results: the job throws, BullMQ retries it with backoff, and a
+ * series whose last attempt fails is marked failed with the error instead of being dropped.
+ */
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStore } from '@xix/store';
+import { startWorker, type SeriesWorker, type WorkerStore } from '../src/index.ts';
+import { RANDOM, TEST_REDIS_URL, finished, harness, storeBot, type Harness } from './helpers.ts';
+
+type Sabotage = (store: ReturnType<typeof createStore>) => WorkerStore;
+
+describe('a series that hits an infrastructure error', () => {
+  let h: Harness | undefined;
+  let worker: SeriesWorker | undefined;
+  afterEach(async () => {
+    await worker?.close();
+    await h?.close();
+  });
+
+  const start = async (sabotage: Sabotage): Promise<{ a: { bot: string; version: number }; b: { bot: string; version: number } }> => {
+    h = harness();
+    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix, createStore: (redis: Redis, options) => sabotage(createStore(redis, options)) });
+    await worker.ready;
+    return { a: await storeBot(h.store, 'erin', 'one', RANDOM), b: await storeBot(h.store, 'frank', 'two', RANDOM) };
+  };
+  const fastRetries = { attempts: 2, backoff: { type: 'fixed', delay: 20 } } as const;
+
+  it('is retried, and a retry that succeeds finishes the series', async () => {
+    let failures = 0;
+    const { a, b } = await start((store) => ({
+      ...store,
+      async recordMatch(match) {
+        // The third game's first write fails, as a lost connection would.
+        if (match.id.endsWith('.2') && failures++ === 0) throw new Error('connection lost while storing');
+        return store.recordMatch(match);
+      },
+    }));
+    const id = await h!.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals: 3, seed: 1 }, fastRetries);
+    const series = await h!.waitFor(id, finished);
+    expect(series).toMatchObject({ status: 'done', gamesDone: 6, error: null });
+    expect(series.matches).toHaveLength(6);
+    const job = await h!.queue.getJob(id);
+    expect(job?.attemptsMade).toBe(2);
+    // The retry resumed at the deal of the failed game: deal 0 was stored and not played again.
+    expect(job?.returnvalue).toMatchObject({ skippedDeals: 1, played: 4, duplicates: 0 });
+    expect((await h!.store.getBot(a.bot))?.record.games).toBe(6);
+  });
+
+  it('is marked failed with the error after its last attempt', async () => {
+    const { a, b } = await start((store) => ({
+      ...store,
+      async loadBundle() {
+        throw new Error('bundle storage unreachable');
+      },
+    }));
+    const id = await h!.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals: 1, seed: 1 }, fastRetries);
+    const series = await h!.waitFor(id, finished);
+    expect(series).toMatchObject({ status: 'failed', error: 'bundle storage unreachable', gamesDone: 0 });
+    const job = await h!.queue.getJob(id);
+    expect(await job?.getState()).toBe('failed');
+    expect(job?.attemptsMade).toBe(2);
+  });
+
+  it('fails at once, without retries, when the series names a bot version with no bundle', async () => {
+    const { a } = await start((store) => store);
+    const id = await h!.enqueue({ kind: 'challenge', rated: true, entrants: [a, { bot: a.bot, version: 9 }], deals: 1, seed: 1 }, fastRetries);
+    const series = await h!.waitFor(id, finished);
+    expect(series).toMatchObject({ status: 'failed', error: `bot ${a.bot} has no stored bundle for version 9` });
+    expect((await h!.queue.getJob(id))?.attemptsMade).toBe(1);
+  });
+});

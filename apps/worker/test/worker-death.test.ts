@@ -1,0 +1,49 @@
+/**
+ * A worker process killed in the middle of a series (SIGKILL: no goodbye) leaves its job locked;
+ * once the lock expires, another worker's stalled-job check puts the job back and that worker
+ * finishes the series from where the stored games end. Every game is stored exactly once: the
+ * match ids are the series' own, and the bots' rated records count each game once.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { SLOW, TEST_REDIS_URL, harness, storeBot, finished } from './helpers.ts';
+import { spawnWorker, type WorkerProcess } from './worker-process.ts';
+
+describe('a worker that dies mid-series', () => {
+  const h = harness();
+  const workers: WorkerProcess[] = [];
+  afterAll(async () => {
+    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    await Promise.all(workers.map((w) => w.exited));
+    await h.close();
+  });
+  // Short locks so the test does not wait BullMQ's default 30 s for the stall.
+  const env = { REDIS_URL: TEST_REDIS_URL, XIX_PREFIX: h.prefix, XIX_LOCK_DURATION_MS: '1000', XIX_STALLED_INTERVAL_MS: '500' };
+
+  it('is replaced by another worker that completes the series, storing each game once', async () => {
+    const a = await storeBot(h.store, 'gina', 'slow-a', SLOW);
+    const b = await storeBot(h.store, 'hank', 'slow-b', SLOW);
+    const first = spawnWorker(env);
+    workers.push(first);
+    await first.ready;
+    const deals = 6;
+    const id = await h.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals, seed: 21 });
+
+    const midway = await h.waitFor(id, (s) => s.matches.length >= 3);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+    const atDeath = (await h.store.getSeries(id))!;
+    expect(atDeath.status).toBe('running');
+    expect(atDeath.matches.length).toBeLessThan(2 * deals);
+
+    const second = spawnWorker(env);
+    workers.push(second);
+    const done = await h.waitFor(id, finished, 90_000);
+    expect(done).toMatchObject({ status: 'done', games: 2 * deals, gamesDone: 2 * deals });
+    expect([...done.matches].sort()).toEqual(Array.from({ length: 2 * deals }, (_, i) => `${id}.${i}`).sort());
+    for (const stored of midway.matches) expect(done.matches).toContain(stored);
+    for (const bot of [a.bot, b.bot]) expect((await h.store.getBot(bot))?.record.games).toBe(2 * deals);
+    const page = await h.store.listMatches({ series: id, limit: 100 });
+    expect(page.matches).toHaveLength(2 * deals);
+    expect(second.output()).toContain(`"series":"${id}"`);
+  });
+});
