@@ -1,0 +1,52 @@
+/** The server's settings, from the environment (docs/api.md lists them), with defaults. */
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Acts as user `admin`; null: no admin. */
+  readonly adminToken: string | null;
+  readonly bodyLimit: number;
+  /** Uploads per minute per user. */
+  readonly uploadRate: number;
+  /** Deals of each validation series (each deal is played once from each seat). */
+  readonly validationDeals: number;
+  readonly logLevel: string;
+}
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  port: 8019,
+  host: '127.0.0.1',
+  adminToken: null,
+  bodyLimit: 1024 * 1024,
+  uploadRate: 20,
+  validationDeals: 2,
+  logLevel: 'info',
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = positiveInt(env, 'PORT', DEFAULT_CONFIG.port);
+  if (port > 65_535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
+  const adminToken = env.XIX_ADMIN_TOKEN === undefined || env.XIX_ADMIN_TOKEN === '' ? null : env.XIX_ADMIN_TOKEN;
+  if (adminToken !== null && adminToken.length < 16) throw new ConfigError('XIX_ADMIN_TOKEN must be at least 16 characters');
+  return {
+    port,
+    host: env.HOST || DEFAULT_CONFIG.host,
+    adminToken,
+    bodyLimit: positiveInt(env, 'BODY_LIMIT', DEFAULT_CONFIG.bodyLimit),
+    uploadRate: positiveInt(env, 'UPLOAD_RATE', DEFAULT_CONFIG.uploadRate),
+    validationDeals: positiveInt(env, 'XIX_VALIDATION_DEALS', DEFAULT_CONFIG.validationDeals),
+    logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
+  };
+}

@@ -1,0 +1,17 @@
+/** compileBot's failure message as structured diagnostics: `file:line:column: error: text`. */
+
+export interface Diagnostic {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly text: string;
+}
+
+const LOCATED = /^(.+?):(\d+):(\d+): error: ([\s\S]*)$/;
+
+export function parseDiagnostics(message: string, entry: string): Diagnostic[] {
+  const located = LOCATED.exec(message);
+  if (located === null) return [{ file: entry, line: 0, column: 0, text: message }];
+  const [, file, line, column, text] = located;
+  return [{ file: file ?? entry, line: Number(line), column: Number(column), text: text ?? '' }];
+}

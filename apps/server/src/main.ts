@@ -1,0 +1,39 @@
+/**
+ * The server process: configuration from the environment, pino logging through fastify, the house
+ * bots registered, and a graceful close on SIGTERM/SIGINT (in-flight requests finish first).
+ */
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
+import { configFromEnv } from './config.ts';
+import { registerHouseBots } from './house-bots.ts';
+import { buildServer } from './server.ts';
+
+const config = configFromEnv();
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = process.env.XIX_PREFIX || 'xix';
+
+const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+// BullMQ wants its own connection, with no retry limit on blocking commands
+const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+const store = createStore(redis, { prefix });
+const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
+const app = await buildServer({ store, queue, config, logger: { level: config.logLevel } });
+
+const house = await registerHouseBots(store);
+app.log.info({ house: house.map(({ name, bot, version }) => `${name}=${bot}v${version}`) }, 'house bots ready');
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'closing');
+  await app.close();
+  await queue.close();
+  queueConnection.disconnect();
+  redis.disconnect();
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,132 @@
+/** Bots: upload (a new version), list, look up, read a version's source (owner), retire (owner). */
+import type { FastifyInstance } from 'fastify';
+import type { Queue } from 'bullmq';
+import type { Bot, Store } from '@xix/store';
+import { callerOf, type Caller } from '../plugins/auth.ts';
+import { HOUSE } from '../house-bots.ts';
+import { forbidden, notFound } from '../http-error.ts';
+import { BOT_ID_PATTERN, GAME_ID_PATTERN, USER_NAME_PATTERN, botSchema, errors, idParams, versionSchema } from '../schemas.ts';
+import { uploadBot, type UploadBody } from '../upload.ts';
+
+/** A relative path inside the bot's folder: no leading '/', no '..', source extensions only. */
+const FILE_PATH = '^(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9_][A-Za-z0-9_./-]{0,127}\\.(ts|js|mts|mjs)$';
+
+export interface BotRouteOptions {
+  readonly store: Store;
+  readonly queue: Queue;
+  readonly uploadRate: number;
+  readonly validationDeals: number;
+}
+
+export async function requireBot(store: Store, id: string, field = 'params.id'): Promise<Bot> {
+  const bot = await store.getBot(id);
+  if (bot === null) throw notFound(`${field}: no bot ${id}`);
+  return bot;
+}
+
+export function requireOwner(bot: Bot, caller: Caller): void {
+  if (bot.owner !== caller.name && !caller.admin) throw forbidden(`bot ${bot.id} is not yours`);
+}
+
+export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void {
+  const { store, queue } = options;
+
+  app.post<{ Body: UploadBody }>('/api/bots', {
+    onRequest: app.requireCaller,
+    config: {
+      rateLimit: {
+        max: options.uploadRate,
+        timeWindow: '1 minute',
+        // after requireCaller: the limit is per user, and no token ever becomes a Redis key
+        hook: 'preHandler',
+        keyGenerator: (request) => `upload:${request.caller?.name ?? request.ip}`,
+      },
+    },
+    schema: {
+      summary: 'Upload a bot: a new bot, or a new version of your bot of that name. Validation runs in the background.',
+      tags: ['bots'], security: [{ bearer: [] }],
+      body: {
+        type: 'object',
+        required: ['game', 'name', 'files'],
+        additionalProperties: false,
+        properties: {
+          game: { type: 'string', pattern: GAME_ID_PATTERN },
+          name: { type: 'string', pattern: USER_NAME_PATTERN, description: "the bot's name among your bots" },
+          entry: { type: 'string', pattern: FILE_PATH, description: 'the file that default-exports the bot (default: bot.ts, or the only file)' },
+          files: {
+            type: 'object', minProperties: 1, maxProperties: 64,
+            propertyNames: { pattern: FILE_PATH },
+            additionalProperties: { type: 'string' },
+            description: 'relative path → source text',
+          },
+        },
+      },
+      response: {
+        201: { type: 'object', properties: { bot: { type: 'string' }, version: { type: 'integer' }, state: { type: 'string' }, compileMs: { type: 'integer' }, validation: { type: 'array', items: { type: 'string' } } } },
+        422: {
+          type: 'object',
+          properties: {
+            error: { type: 'string' }, message: { type: 'string' },
+            diagnostics: { type: 'array', items: { type: 'object', properties: { file: { type: 'string' }, line: { type: 'integer' }, column: { type: 'integer' }, text: { type: 'string' } } } },
+          },
+        },
+        ...errors(400, 401, 409, 413, 429),
+      },
+    },
+  }, async (request, reply) => {
+    const result = await uploadBot(store, queue, callerOf(request).name, request.body, options.validationDeals);
+    return reply.status(201).send(result);
+  });
+
+  app.get<{ Querystring: { game?: string; owner?: string } }>('/api/bots', {
+    schema: {
+      summary: 'Bots, by game and/or owner', tags: ['bots'],
+      querystring: { type: 'object', additionalProperties: false, properties: { game: { type: 'string', pattern: GAME_ID_PATTERN }, owner: { type: 'string', pattern: USER_NAME_PATTERN } } },
+      response: { 200: { type: 'object', properties: { bots: { type: 'array', items: botSchema } } }, ...errors(400) },
+    },
+  }, async (request) => {
+    const { game, owner } = request.query;
+    return { bots: await store.listBots({ ...(game !== undefined && { game }), ...(owner !== undefined && { owner }) }) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/bots/:id', {
+    schema: {
+      summary: 'A bot with its record and versions', tags: ['bots'],
+      params: idParams(BOT_ID_PATTERN, 'bot id'),
+      response: { 200: { ...botSchema, properties: { ...botSchema.properties, versions: { type: 'array', items: versionSchema } } }, ...errors(400, 404) },
+    },
+  }, async (request) => {
+    const bot = await requireBot(store, request.params.id);
+    return { ...bot, versions: await store.listVersions(bot.id) };
+  });
+
+  app.get<{ Params: { id: string; n: number } }>('/api/bots/:id/versions/:n/source', {
+    onRequest: app.requireCaller,
+    schema: {
+      summary: "A version's source files (yours, or a house bot's)", tags: ['bots'], security: [{ bearer: [] }],
+      params: { type: 'object', required: ['id', 'n'], properties: { id: { type: 'string', pattern: BOT_ID_PATTERN }, n: { type: 'integer', minimum: 1 } } },
+      response: { 200: { type: 'object', properties: { entry: { type: 'string' }, files: { type: 'object', additionalProperties: { type: 'string' } } } }, ...errors(400, 401, 403, 404) },
+    },
+  }, async (request) => {
+    const bot = await requireBot(store, request.params.id);
+    // the house bots are our own examples, public anyway (sdk/examples)
+    if (bot.owner !== HOUSE) requireOwner(bot, callerOf(request));
+    const version = await store.getVersion(bot.id, request.params.n, { source: true });
+    if (version === null) throw notFound(`params.n: bot ${bot.id} has no version ${request.params.n}`);
+    return { entry: version.entry, files: version.files };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/bots/:id', {
+    onRequest: app.requireCaller,
+    schema: {
+      summary: 'Retire your bot: it keeps its history, leaves the leaderboard and takes no challenges', tags: ['bots'], security: [{ bearer: [] }],
+      params: idParams(BOT_ID_PATTERN, 'bot id'),
+      response: { 200: botSchema, ...errors(400, 401, 403, 404) },
+    },
+  }, async (request) => {
+    const bot = await requireBot(store, request.params.id);
+    requireOwner(bot, callerOf(request));
+    await store.retireBot(bot.id);
+    return requireBot(store, bot.id);
+  });
+}

@@ -1,0 +1,37 @@
+/** Health and the games the arena knows. */
+import type { FastifyInstance } from 'fastify';
+import type { Queue } from 'bullmq';
+import { GAMES } from '@xix/engine';
+import type { Store } from '@xix/store';
+
+const healthSchema = {
+  type: 'object',
+  required: ['ok', 'redis', 'queue', 'workers'],
+  properties: {
+    ok: { type: 'boolean' },
+    redis: { type: 'boolean' },
+    queue: { type: 'object', properties: { waiting: { type: 'integer' }, active: { type: 'integer' }, failed: { type: 'integer' } } },
+    workers: { type: 'integer' },
+  },
+} as const;
+
+export function metaRoutes(app: FastifyInstance, options: { store: Store; queue: Queue }): void {
+  app.get('/api/health', {
+    schema: { summary: 'Is the server up, with Redis, the queue counts and the workers', tags: ['meta'], response: { 200: healthSchema, 503: healthSchema } },
+  }, async (_request, reply) => {
+    const redis = await options.store.redis.ping().then((pong) => pong === 'PONG', () => false);
+    const [counts, workers] = redis
+      ? await Promise.all([options.queue.getJobCounts('waiting', 'active', 'failed'), options.queue.getWorkersCount()]).catch(() => [null, 0] as const)
+      : [null, 0];
+    const queue = { waiting: counts?.waiting ?? 0, active: counts?.active ?? 0, failed: counts?.failed ?? 0 };
+    const ok = redis && counts !== null;
+    return reply.status(ok ? 200 : 503).send({ ok, redis, queue, workers });
+  });
+
+  app.get('/api/games', {
+    schema: {
+      summary: 'The games bots can play', tags: ['meta'],
+      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, version: { type: 'string' }, seats: { type: 'object', properties: { min: { type: 'integer' }, max: { type: 'integer' } } } } } } },
+    },
+  }, async () => [...GAMES.values()].map((game) => ({ id: game.id, version: game.version, seats: game.seats })));
+}

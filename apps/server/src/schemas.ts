@@ -1,0 +1,82 @@
+/**
+ * JSON schemas shared by the routes. They validate requests (ajv), shape responses
+ * (fast-json-stringify drops what is not declared: secrets cannot leak by accident) and make the
+ * OpenAPI document.
+ */
+
+export const USER_NAME_PATTERN = '^[a-z][a-z0-9_-]{2,31}$';
+export const BOT_ID_PATTERN = '^b[1-9][0-9]{0,15}$';
+export const SERIES_ID_PATTERN = '^s[1-9][0-9]{0,15}$';
+export const MATCH_ID_PATTERN = '^s[1-9][0-9]{0,15}\\.(0|[1-9][0-9]{0,5})$';
+export const GAME_ID_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const num = { type: 'number' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+
+export const errorSchema = {
+  type: 'object',
+  required: ['error', 'message'],
+  properties: { error: str, message: str },
+} as const;
+
+/** Error answers a route can give, by status. */
+export function errors(...statuses: number[]): Record<number, typeof errorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorSchema]));
+}
+
+export const recordSchema = {
+  type: 'object',
+  properties: { games: int, wins: int, losses: int, draws: int, forfeits: int, points: num },
+} as const;
+
+export const botSchema = {
+  type: 'object',
+  required: ['id', 'game', 'owner', 'name', 'active', 'retired', 'probation'],
+  properties: {
+    id: str, game: str, owner: str, name: str, createdAt: int, versions: int,
+    active: { type: ['integer', 'null'] }, retired: { type: 'boolean' }, probation: nullableStr, record: recordSchema,
+  },
+} as const;
+
+export const versionSchema = {
+  type: 'object',
+  properties: {
+    version: int, state: { type: 'string', enum: ['validating', 'active', 'rejected'] }, createdAt: int, bytes: int, compileMs: int,
+    verdict: nullableStr, message: nullableStr, failingMatch: nullableStr,
+  },
+} as const;
+
+export const entrantSchema = { type: 'object', properties: { bot: str, version: int, name: str } } as const;
+
+export const matchSchema = {
+  type: 'object',
+  properties: {
+    id: str, seriesId: str, game: str, kind: str, rated: { type: 'boolean' },
+    entrants: { type: 'array', items: entrantSchema },
+    ranks: { type: 'array', items: int },
+    points: { type: 'array', items: num },
+    reason: str,
+    forfeit: { type: ['object', 'null'], properties: { seat: int, verdict: str, message: str } },
+    moves: int, finishedAt: int, replayBytes: int,
+    botSeeds: { type: 'array', items: int, description: "each seat's bot seed (Math.random), to re-run the game locally" },
+  },
+} as const;
+
+export const seriesSchema = {
+  type: 'object',
+  properties: {
+    id: str, game: str, kind: str, rated: { type: 'boolean' }, status: str, deals: int, games: int, gamesDone: int,
+    entrants: { type: 'array', items: { type: 'object', properties: { bot: str, version: int } } },
+    validates: { type: ['object', 'null'], properties: { bot: str, version: int } },
+    matches: { type: 'array', items: str },
+    createdAt: int, requestedBy: str, error: nullableStr,
+  },
+} as const;
+
+export const idParams = (pattern: string, what: string) => ({
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern, description: what } },
+}) as const;

@@ -1,0 +1,59 @@
+/**
+ * buildServer: the platform's HTTP API as a fastify app. Everything is a plugin: errors, auth,
+ * the OpenAPI document, the rate limit (in Redis, so it holds across server processes), routes.
+ * Tests call inject(); a process calls listen() (main.ts).
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Queue } from 'bullmq';
+import type { Store } from '@xix/store';
+import { DEFAULT_CONFIG, type ServerConfig } from './config.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { botRoutes } from './routes/bots.ts';
+import { challengeRoutes } from './routes/challenges.ts';
+import { leaderboardRoutes } from './routes/leaderboard.ts';
+import { matchRoutes } from './routes/matches.ts';
+import { metaRoutes } from './routes/meta.ts';
+import { userRoutes } from './routes/users.ts';
+
+export interface ServerOptions {
+  readonly store: Store;
+  /** The `series` queue (BullMQ), with the store's queue prefix. */
+  readonly queue: Queue;
+  readonly config?: Partial<ServerConfig>;
+  /** fastify's logger option: false (default) in tests, pino options in main.ts. */
+  readonly logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const { store, queue } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    // a field the schema does not know is an error to report, not something to drop silently
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+  });
+
+  errorsPlugin(app);
+  authPlugin(app, { store, adminToken: config.adminToken });
+  await openapiPlugin(app);
+  await app.register(rateLimit, {
+    global: false,
+    redis: store.redis,
+    nameSpace: `${store.prefix}:ratelimit:`,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `too many uploads: at most ${context.max} a minute; try again in ${context.after}` }),
+  });
+
+  await app.register(async (api) => {
+    metaRoutes(api, { store, queue });
+    userRoutes(api, { store });
+    botRoutes(api, { store, queue, uploadRate: config.uploadRate, validationDeals: config.validationDeals });
+    matchRoutes(api, { store });
+    challengeRoutes(api, { store, queue });
+    leaderboardRoutes(api, { store });
+  });
+  return app;
+}
