@@ -17,6 +17,8 @@ export interface SeriesRun {
   readonly duplicates: number;
   /** Deals skipped because both their games were stored before this run. */
   readonly skippedDeals: number;
+  /** Sandbox hosts its bots killed (each a forfeit game, or a game that stands). */
+  readonly hostDeaths: number;
   /** For a validation series, the version's state afterwards. */
   readonly validation: 'validating' | 'active' | 'rejected' | null;
 }
@@ -39,10 +41,10 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   const series = await store.getSeries(seriesId);
   if (series === null) throw new UnrecoverableError(`series ${seriesId} does not exist`);
   checkPlayable(series);
-  const finish = async (played: number, duplicates: number, skippedDeals: number): Promise<SeriesRun> => {
+  const finish = async (played: number, duplicates: number, skippedDeals: number, hostDeaths = 0): Promise<SeriesRun> => {
     await store.setSeriesStatus(seriesId, 'done');
     const validation = series.kind === 'validation' ? await store.completeValidation(seriesId) : null;
-    return { seriesId, played, duplicates, skippedDeals, validation };
+    return { seriesId, played, duplicates, skippedDeals, hostDeaths, validation };
   };
   // Done but not yet acknowledged (a worker died between the two): only the bookkeeping is left.
   if (series.status === 'done') return finish(0, 0, series.deals);
@@ -85,11 +87,10 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   );
   await writes;
   if (storeFailure !== null) throw storeFailure;
-  if (!outcome.ok) {
-    const who = outcome.crash.bot === null ? '' : ` (bot ${outcome.crash.bot === 0 ? 'A' : 'B'} was running)`;
-    throw new InfrastructureError(`the sandbox could not finish series ${seriesId}${who}: ${outcome.crash.message}`);
-  }
-  return finish(played, duplicates, firstDeal);
+  // A host killed by a bot is that bot's forfeit game, already stored: only the platform's own
+  // troubles (hosts that cannot start, a closed pool) fail the series.
+  if (!outcome.ok) throw new InfrastructureError(`the sandbox could not finish series ${seriesId}: ${outcome.error}`);
+  return finish(played, duplicates, firstDeal, outcome.hostDeaths.length);
 }
 
 /** The first deal with a game not yet stored (`deals` when all are). */

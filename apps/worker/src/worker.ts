@@ -77,7 +77,7 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     log.info({ series: seriesId, kind: job.name, attempt }, 'series started');
     try {
       const run = await runSeries({ store, pool, bundles }, seriesId);
-      log.info({ series: seriesId, played: run.played, duplicates: run.duplicates, skippedDeals: run.skippedDeals, validation: run.validation }, 'series done');
+      log.info({ series: seriesId, played: run.played, duplicates: run.duplicates, skippedDeals: run.skippedDeals, hostDeaths: run.hostDeaths, validation: run.validation }, 'series done');
       return run;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
