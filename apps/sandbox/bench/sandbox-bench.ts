@@ -179,7 +179,7 @@ async function throughput(): Promise<void> {
   const pooled = async (): Promise<number> => {
     const t0 = performance.now();
     const outcome = await pool.runSeries({ game: 'xix', seed: 1, deals: games / 2, bots: [{ name: 'a', code }, { name: 'b', code }] });
-    if (!outcome.ok) throw new Error(outcome.crash.message);
+    if (!outcome.ok) throw new Error(outcome.error);
     return games / ((performance.now() - t0) / 1000);
   };
   // Warm-up, the same for every mode: the in-process baseline measures 270–1,180 games/s from a

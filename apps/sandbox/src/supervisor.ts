@@ -1,9 +1,10 @@
 /**
  * The supervisor: a pool of sandbox host processes (host/host-main.ts) that run series of
  * sandboxed games, one series per host at a time. It is the real guarantee behind the isolates:
- * a host that breaks its lease is SIGKILLed from outside, a host that dies is replaced, and either
- * costs only the series that host was running — reported as a crash, attributed to a bot when the
- * lease says whose code was running. Games finished before the crash are kept.
+ * a host that breaks its lease is SIGKILLed from outside and a host that dies is replaced. A host
+ * that dies in a bot's code costs only the game in play: it becomes that bot's forfeit, rebuilt
+ * from the moves the host reported on its lease pipe (host/forfeit-record.ts), and the rest of
+ * the series is played on a new host.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ForfeitVerdict } from '@xix/engine';
 import { crashVerdict } from './host/crash-verdict.ts';
-import { parseLeaseLine, type FromHost, type HostGame, type SeriesJob } from './host/protocol.ts';
+import { forfeitRecord } from './host/forfeit-record.ts';
+import { parseLeaseLine, type FromHost, type HostGame, type Lease, type SeriesJob, type ToHost } from './host/protocol.ts';
 import { resolveLimits } from './limits.ts';
 
 const HOST_SCRIPT = fileURLToPath(new URL('./host/host-main.ts', import.meta.url));
@@ -19,6 +21,8 @@ const STDERR_TAIL = 4096;
 /** A host whose memory grows by this many times a bot's limit is killed at once. */
 const RSS_OVERSHOOT = 8;
 const MAX_FAILED_STARTS = 3;
+/** Hosts that may die outside any bot's code on one game before the series is given up. */
+const MAX_STRAY_DEATHS = 3;
 
 export interface PoolOptions {
   /** Host processes (series run in parallel); default 1. */
@@ -29,16 +33,30 @@ export interface PoolOptions {
   readonly startupMs?: number;
 }
 
-export interface HostCrash {
+/** A host that died in a bot's code while it played a series. */
+export interface HostDeath {
+  /** The game in play (its index in the series). */
+  readonly game: number;
+  /** The bot (0 = A, 1 = B) whose code was running. */
+  readonly bot: 0 | 1;
+  readonly verdict: ForfeitVerdict;
   readonly message: string;
-  /** The bot (0 = A, 1 = B) whose code was running, when the lease says so; else null. */
-  readonly bot: 0 | 1 | null;
-  readonly verdict: ForfeitVerdict | null;
+  /**
+   * True: the game became the bot's forfeit (its replay says so). False: the host died in the
+   * bot's end-of-game call, after the game's record had arrived, so the game stands as played.
+   */
+  readonly forfeited: boolean;
 }
 
+/**
+ * A series that played every game is a success, whatever its bots did: a host killed by a bot is
+ * a forfeit game plus an entry in `hostDeaths`. Failure is for the platform's own troubles (pool
+ * closed, hosts that cannot start, hosts dying repeatedly outside bot code, a bad job); the games
+ * delivered before it are kept.
+ */
 export type SeriesOutcome =
-  | { readonly ok: true; readonly games: readonly HostGame[] }
-  | { readonly ok: false; readonly games: readonly HostGame[]; readonly crash: HostCrash };
+  | { readonly ok: true; readonly games: readonly HostGame[]; readonly hostDeaths: readonly HostDeath[] }
+  | { readonly ok: false; readonly games: readonly HostGame[]; readonly hostDeaths: readonly HostDeath[]; readonly error: string };
 
 export interface SandboxPool {
   runSeries(job: SeriesJob, onGame?: (game: HostGame) => void): Promise<SeriesOutcome>;
@@ -47,11 +65,21 @@ export interface SandboxPool {
   close(): Promise<void>;
 }
 
-interface Running {
-  readonly id: number;
+/** A series across the hosts that play it: `games.length` is the next game to play. */
+interface Series {
+  readonly job: SeriesJob;
   readonly games: HostGame[];
+  readonly hostDeaths: HostDeath[];
   readonly onGame: ((game: HostGame) => void) | undefined;
   readonly resolve: (outcome: SeriesOutcome) => void;
+  /** Hosts that died outside bot code while the next game was in play. */
+  strayDeaths: number;
+}
+
+/** A series on one host, from one dispatch: its id tells this run's lease lines and messages apart. */
+interface Running {
+  readonly id: number;
+  readonly series: Series;
   readonly deadline: number;
   readonly memoryMb: number;
 }
@@ -62,7 +90,9 @@ interface Host {
   readonly spawnedAt: number;
   ready: boolean;
   running: Running | null;
-  lease: { id: number; bot: number; deadline: number } | null;
+  lease: Lease | null;
+  /** The moves of the game in play, as the lease lines reported them (JSON); null when lines were lost. */
+  moves: { game: number; actions: string[] | null } | null;
   catastrophe: string | null;
   stalled: boolean;
   stderr: string;
@@ -77,31 +107,79 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   const graceMs = options.graceMs ?? 1000;
   const startupMs = options.startupMs ?? 10_000;
   const hosts = new Set<Host>();
-  const queue: { job: SeriesJob; running: Omit<Running, 'deadline' | 'memoryMb'> }[] = [];
+  const queue: Series[] = [];
   let nextId = 1;
   let restarts = 0;
   let closing = false;
   let failedStarts = 0;
 
+  const total = (series: Series): number => series.job.deals * 2;
+  const fail = (series: Series, error: string): void => series.resolve({ ok: false, games: series.games, hostDeaths: series.hostDeaths, error });
+
   const dispatch = (): void => {
     for (const host of hosts) {
       if (queue.length === 0) return;
       if (!host.ready || host.running !== null) continue;
-      const { job, running } = queue.shift()!;
-      host.running = { ...running, deadline: Date.now() + startupMs, memoryMb: resolveLimits(job.limits).memoryMb };
+      const series = queue.shift()!;
+      const id = nextId++;
+      host.running = { id, series, deadline: Date.now() + startupMs, memoryMb: resolveLimits(series.job.limits).memoryMb };
       host.lease = null;
-      // A host that died idle fails the send; its 'close' handler reports the series.
-      host.child.send({ type: 'series', id: running.id, job }, (error) => {
+      host.moves = null;
+      const message: ToHost = { type: 'series', id, job: series.job, from: series.games.length };
+      // A host that died idle fails the send; its 'close' handler takes the series up again.
+      host.child.send(message, (error) => {
         if (error) host.child.kill('SIGKILL');
       });
     }
   };
 
-  const finish = (host: Host, outcome: SeriesOutcome): void => {
-    const running = host.running;
-    host.running = null;
-    host.lease = null;
-    running?.resolve(outcome);
+  const deliver = (series: Series, game: HostGame): void => {
+    series.games.push(game);
+    series.onGame?.(game);
+  };
+
+  /** A lease line of the running series: who runs, and the moves of the game in play. */
+  const noteLease = (host: Host, lease: Lease): void => {
+    host.lease = lease;
+    if (host.moves === null || host.moves.game !== lease.game) host.moves = { game: lease.game, actions: [] };
+    const actions = host.moves.actions;
+    if (actions === null) return;
+    actions.push(...lease.actions);
+    if (actions.length !== lease.moves) host.moves.actions = null;
+  };
+
+  /**
+   * The host running `series` died. In a bot's code: the game in play is that bot's forfeit (or,
+   * in its end-of-game call, stands as played). Outside: the game is played again, a few times.
+   * Then the rest of the series goes back to the front of the queue, for the replacement host.
+   */
+  const hostDied = (host: Host, running: Running, code: number | null, signal: NodeJS.Signals | null): void => {
+    const { series } = running;
+    const next = series.games.length;
+    const lease = host.lease !== null && host.lease.id === running.id && host.lease.bot >= 0 ? host.lease : null;
+    const how = signal ?? `exit code ${code}`;
+    let stray = `the sandbox host died (${how}) outside any bot's code`;
+    if (lease !== null) {
+      const bot = lease.bot === 0 ? 0 : 1;
+      const grewMb = host.stallRssMb !== null && host.baseRssMb !== null ? host.stallRssMb - host.baseRssMb : null;
+      const death = crashVerdict({ stalled: host.stalled, signal, code, stderr: host.stderr, catastrophe: host.catastrophe, grewMb, memoryMb: running.memoryMb });
+      const actions = host.moves?.game === lease.game ? host.moves.actions : null;
+      const record = lease.game !== next ? null : actions === null ? 'its lease lines were lost' : forfeitRecord(series.job, next, bot, actions, death);
+      if (lease.game < next) {
+        series.hostDeaths.push({ game: lease.game, bot, ...death, forfeited: false });
+        stray = '';
+      } else if (record !== null && typeof record !== 'string') {
+        series.hostDeaths.push({ game: next, bot, ...death, forfeited: true });
+        series.strayDeaths = 0;
+        deliver(series, record);
+        stray = '';
+      } else {
+        stray = `the sandbox host died (${how}) in bot ${'AB'[bot]}'s code, but game ${next} cannot be rebuilt: ${record ?? 'the lease names another game'}`;
+      }
+    }
+    if (stray !== '' && ++series.strayDeaths >= MAX_STRAY_DEATHS) return fail(series, `${stray} (${series.strayDeaths} times on game ${next})`);
+    if (series.games.length === total(series)) return series.resolve({ ok: true, games: series.games, hostDeaths: series.hostDeaths });
+    queue.unshift(series);
   };
 
   const spawn = (): void => {
@@ -110,7 +188,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'],
       serialization: 'advanced',
     });
-    const host: Host = { child, spawnedAt: Date.now(), ready: false, running: null, lease: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
+    const host: Host = { child, spawnedAt: Date.now(), ready: false, running: null, lease: null, moves: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
     hosts.add(host);
     // A fork that fails or a channel that breaks must not become an unhandled 'error' that takes
     // the supervisor (the server, the queue) down: it ends the host, and 'close' reports it.
@@ -129,9 +207,9 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       const lines = (partial + chunk).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) {
-        const lease = parseLeaseLine(line);
-        if (lease?.type === 'lease') host.lease = lease;
-        else if (lease?.type === 'catastrophe') host.catastrophe = lease.message;
+        const parsed = parseLeaseLine(line);
+        if (parsed?.type === 'catastrophe') host.catastrophe = parsed.message;
+        else if (parsed?.type === 'lease' && parsed.id === host.running?.id) noteLease(host, parsed);
       }
     });
     child.on('message', (message: FromHost) => {
@@ -143,39 +221,32 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       }
       const running = host.running;
       if (running === null || message.id !== running.id) return;
+      const { series } = running;
       if (message.type === 'game') {
-        const game: HostGame = { index: message.index, seatOfA: message.seatOfA, record: message.record };
-        running.games.push(game);
-        running.onGame?.(game);
-      } else if (message.type === 'done') {
-        finish(host, { ok: true, games: running.games });
-        dispatch();
-      } else {
-        finish(host, { ok: false, games: running.games, crash: { message: message.message, bot: null, verdict: null } });
-        dispatch();
+        series.strayDeaths = 0;
+        deliver(series, { index: message.index, seatOfA: message.seatOfA, record: message.record });
+        return;
       }
+      host.running = null;
+      host.lease = null;
+      if (message.type === 'done') series.resolve({ ok: true, games: series.games, hostDeaths: series.hostDeaths });
+      else fail(series, message.message);
+      dispatch();
     });
-    // 'close', not 'exit': the host's last words on stderr have arrived by then.
+    // 'close', not 'exit': the host's last words on stderr and its last lease lines have arrived by then.
     child.on('close', (code, signal) => {
       hosts.delete(host);
       const running = host.running;
+      host.running = null;
       if (running !== null) {
-        const lease = host.lease !== null && host.lease.id === running.id ? host.lease : null;
-        const grewMb = host.stallRssMb !== null && host.baseRssMb !== null ? host.stallRssMb - host.baseRssMb : null;
-        const death = crashVerdict({ stalled: host.stalled, signal, code, stderr: host.stderr, catastrophe: host.catastrophe, grewMb, memoryMb: running.memoryMb });
-        const bot = lease === null ? null : lease.bot === 0 ? 0 : 1;
-        const crash: HostCrash = closing
-          ? { message: 'the sandbox pool was closed', bot: null, verdict: null }
-          : bot === null ? { message: `the sandbox host died (${signal ?? `exit code ${code}`}) outside any bot's code`, bot, verdict: null } : { bot, ...death };
-        finish(host, { ok: false, games: running.games, crash });
+        if (closing) fail(running.series, 'the sandbox pool was closed');
+        else hostDied(host, running, code, signal);
       }
       // A host that cannot even start (a broken install) must not be respawned in a loop.
       failedStarts = host.ready ? 0 : failedStarts + 1;
       if (failedStarts >= MAX_FAILED_STARTS) {
         const stderr = host.stderr.trim().split('\n').pop() ?? '';
-        for (const { running } of queue.splice(0)) {
-          running.resolve({ ok: false, games: [], crash: { message: `sandbox hosts fail to start: ${stderr}`, bot: null, verdict: null } });
-        }
+        for (const series of queue.splice(0)) fail(series, `sandbox hosts fail to start: ${stderr}`);
       }
       if (!closing && failedStarts < MAX_FAILED_STARTS) {
         restarts++;
@@ -219,7 +290,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       // Bots get seeds under a key they cannot know, so theirs tell them nothing about the deals.
       const keyed: SeriesJob = { ...job, botSeedKey: job.botSeedKey ?? randomBytes(16).toString('hex') };
       return new Promise<SeriesOutcome>((resolve) => {
-        queue.push({ job: keyed, running: { id: nextId++, games: [], onGame, resolve } });
+        queue.push({ job: keyed, games: [], hostDeaths: [], onGame, resolve, strayDeaths: 0 });
         dispatch();
       });
     },
@@ -233,9 +304,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
         host.child.kill('SIGKILL');
       }));
       await Promise.all(exits);
-      for (const { running } of queue.splice(0)) {
-        running.resolve({ ok: false, games: [], crash: { message: 'the sandbox pool was closed', bot: null, verdict: null } });
-      }
+      for (const series of queue.splice(0)) fail(series, 'the sandbox pool was closed');
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { ForfeitVerdict } from '@xix/engine';
 
-export interface HostDeath {
+export interface DeadHost {
   /** The supervisor killed it: it broke its lease (stopped answering). */
   readonly stalled: boolean;
   readonly signal: NodeJS.Signals | null;
@@ -24,7 +24,7 @@ const HEAP_TROUBLE = /out of memory|heap limit|Mark-Compact|last resort|allocati
 const STALL_GROWTH = 4;
 const CRASH_SIGNALS = new Set(['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGTRAP', 'SIGILL']);
 
-export function crashVerdict(death: HostDeath): { readonly verdict: ForfeitVerdict; readonly message: string } {
+export function crashVerdict(death: DeadHost): { readonly verdict: ForfeitVerdict; readonly message: string } {
   const how = death.signal ?? `exit code ${death.code}`;
   if (death.catastrophe !== null) {
     const verdict = /terminate/i.test(death.catastrophe) ? 'timeout' : 'memory';

@@ -2,15 +2,19 @@
  * A sandbox host process: runs the series its supervisor sends, one at a time, with both bots in
  * isolates of this process. Decisions are synchronous (applySync), the fast path; what protects
  * the rest of the system is that this process can be killed from outside and replaced. Before
- * each bot call a lease is written to fd 4 (see protocol.ts).
+ * each bot call a lease is written to fd 4 (see protocol.ts and lease-writer.ts); each game's
+ * record is sent, and its arrival awaited, before the next game begins.
  */
 import { writeSync } from 'node:fs';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findGame } from '@xix/engine';
-import { playSeries, type Player } from '@xix/referee';
+import { playMatch, type Player } from '@xix/referee';
 import { sandboxedPlayer } from '../sandboxed-player.ts';
 import { createLeaseWriter } from './lease-writer.ts';
 import { LEASE_FD, formatCatastrophe, type FromHost, type SeriesJob, type ToHost } from './protocol.ts';
+import { reportingPlayer } from './reporting-player.ts';
+
+/** How long the host's own code (the referee, sending a record) may run between bot calls. */
+const HOST_STEP_MS = 5000;
 
 const lease = createLeaseWriter(LEASE_FD);
 
@@ -26,28 +30,45 @@ const send = (message: FromHost): void => {
   process.send?.(message);
 };
 
-async function runSeries(id: number, job: SeriesJob): Promise<void> {
+/** Sends and waits until the message is written to the channel: a crash later cannot lose it. */
+const sent = (message: FromHost): Promise<void> =>
+  new Promise((resolve) => {
+    if (process.send === undefined) return resolve();
+    process.send(message, () => resolve());
+  });
+
+/**
+ * Games `from` to the end of the mirrored series `job`: game 2i plays deal `seed + i` with bot A
+ * in seat 0, game 2i+1 the same deal with A in seat 1 (as the referee's playSeries).
+ */
+async function runSeries(id: number, job: SeriesJob, from: number): Promise<void> {
   const game = findGame(job.game);
   if (game === undefined) return send({ type: 'rejected', id, message: `unknown game "${job.game}"` });
+  const endGames: (() => void)[] = [];
   const playersFor = (): Player[] =>
-    job.bots.map((bot, i) =>
-      sandboxedPlayer(game, bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe }),
-    );
+    job.bots.map((bot, i) => {
+      const player = sandboxedPlayer(game, bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe });
+      return reportingPlayer(player, lease, endGames);
+    });
   // A second isolate for each bot plays the mirrored game of every deal (R11: see playSeries).
   const players = playersFor();
   const mirror = playersFor();
   try {
-    for (let deal = 0; deal < job.deals; deal++) {
-      playSeries({
-        game,
-        games: 2,
-        seed: job.seed + deal,
-        players: [players[0]!, players[1]!],
-        mirrorPlayers: [mirror[0]!, mirror[1]!],
-        ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }),
-        onGame: (g) => send({ type: 'game', id, index: deal * 2 + g.index, seatOfA: g.seatOfA, record: g.record }),
-      });
-      await nextTurn(); // lets the IPC channel flush, so a crash later loses only later games
+    for (let index = from; index < job.deals * 2; index++) {
+      const seed = job.seed + Math.floor(index / 2);
+      const seatOfA = index % 2;
+      const [a, b] = seatOfA === 0 ? players : mirror;
+      lease.beginGame(id, index, HOST_STEP_MS);
+      const record = playMatch({ game, setup: game.randomSetup(seed, 2), seed, players: seatOfA === 0 ? [a!, b!] : [b!, a!], ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }) });
+      lease.hostCode(HOST_STEP_MS);
+      await sent({ type: 'game', id, index, seatOfA, record });
+      for (const end of endGames.splice(0)) {
+        try {
+          end();
+        } catch {
+          // The result is final; a player failing to hear about it changes nothing.
+        }
+      }
     }
   } finally {
     for (const player of [...players, ...mirror]) player.dispose();
@@ -57,7 +78,7 @@ async function runSeries(id: number, job: SeriesJob): Promise<void> {
 
 let queue = Promise.resolve();
 process.on('message', (message: ToHost) => {
-  queue = queue.then(() => runSeries(message.id, message.job)).catch((error: unknown) => {
+  queue = queue.then(() => runSeries(message.id, message.job, message.from)).catch((error: unknown) => {
     send({ type: 'rejected', id: message.id, message: error instanceof Error ? error.message : String(error) });
   });
 });

@@ -26,7 +26,8 @@ export interface SeriesJob {
   readonly botSeedKey?: string;
 }
 
-export type ToHost = { readonly type: 'series'; readonly id: number; readonly job: SeriesJob };
+/** Play the games of `job` from index `from` on (a series taken up again after its host died). */
+export type ToHost = { readonly type: 'series'; readonly id: number; readonly job: SeriesJob; readonly from: number };
 
 export interface HostGame {
   /** 0-based number of the game in the series. */
@@ -42,22 +43,44 @@ export type FromHost =
   | { readonly type: 'done'; readonly id: number }
   | { readonly type: 'rejected'; readonly id: number; readonly message: string };
 
-/** A lease line: job id, bot index (0 = A, 1 = B), and the epoch ms by which the host reports again. */
-export function formatLease(id: number, bot: number, deadline: number): string {
-  return `L ${id} ${bot} ${deadline}\n`;
+/**
+ * A lease line: job id, bot index (0 = A, 1 = B; -1 while the host runs its own code), the epoch
+ * ms by which the host reports again, the index of the game in play, and how many moves of it
+ * were applied; then, tab-separated, the JSON of the moves applied since the previous line (JSON
+ * has no raw tab or newline), so that a host that dies leaves the moves of its game behind.
+ */
+export function formatLease(id: number, bot: number, deadline: number, game = 0, moves = 0, actions = ''): string {
+  return `L ${id} ${bot} ${deadline} ${game} ${moves}${actions}\n`;
+}
+
+/** How `formatLease` joins the moves it carries: each one prefixed by a tab. */
+export function leaseAction(json: string): string {
+  return `\t${json}`;
 }
 
 export function formatCatastrophe(message: string): string {
   return `C ${message.replace(/\s+/g, ' ')}\n`;
 }
 
-export type LeaseLine = { readonly type: 'lease'; readonly id: number; readonly bot: number; readonly deadline: number } | { readonly type: 'catastrophe'; readonly message: string };
+export interface Lease {
+  readonly type: 'lease';
+  readonly id: number;
+  readonly bot: number;
+  readonly deadline: number;
+  readonly game: number;
+  readonly moves: number;
+  /** The JSON of the moves applied since the previous lease line. */
+  readonly actions: readonly string[];
+}
+
+export type LeaseLine = Lease | { readonly type: 'catastrophe'; readonly message: string };
 
 export function parseLeaseLine(line: string): LeaseLine | null {
   if (line.startsWith('C ')) return { type: 'catastrophe', message: line.slice(2) };
-  const [tag, id, bot, deadline] = line.split(' ');
-  if (tag !== 'L') return null;
-  const numbers = [Number(id), Number(bot), Number(deadline)];
-  if (!numbers.every(Number.isSafeInteger)) return null;
-  return { type: 'lease', id: numbers[0]!, bot: numbers[1]!, deadline: numbers[2]! };
+  const [head, ...actions] = line.split('\t');
+  const [tag, ...fields] = (head ?? '').split(' ');
+  if (tag !== 'L' || fields.length !== 5) return null;
+  const [id, bot, deadline, game, moves] = fields.map(Number) as [number, number, number, number, number];
+  if (![id, bot, deadline, game, moves].every(Number.isSafeInteger)) return null;
+  return { type: 'lease', id, bot, deadline, game, moves, actions };
 }

@@ -1,0 +1,47 @@
+/**
+ * The record of a game whose host died in a bot's code: the moves the host reported on its lease
+ * pipe, re-played with the engine from the job's own deal, then a forfeit (R12) of the bot whose
+ * code was running. It is the replay the referee would have written had the bot failed in
+ * process, minus the timings and logs that died with the host.
+ */
+import { REPLAY_FORMAT, REPLAY_FORMAT_VERSION, findGame, type Forfeit, type Replay, type ReplayMove } from '@xix/engine';
+import type { HostGame, SeriesJob } from './protocol.ts';
+
+/** Game `index` of `job`, forfeited by bot `bot` (0 = A, 1 = B); a string says why it cannot be built. */
+export function forfeitRecord(job: SeriesJob, index: number, bot: 0 | 1, actions: readonly string[], failure: Omit<Forfeit, 'seat'>): HostGame | string {
+  const game = findGame(job.game);
+  if (game === undefined) return `unknown game "${job.game}"`;
+  try {
+    const seed = job.seed + Math.floor(index / 2);
+    const seatOfA = index % 2;
+    const setup: unknown = game.parseSetup(game.randomSetup(seed, 2));
+    const state: unknown = game.start(setup);
+    const moves: ReplayMove[] = [];
+    for (const json of actions) {
+      const seat = game.toMove(state);
+      if (seat === null) return `the host reported ${actions.length} moves, past the end of the game`;
+      const check = game.checkAction(state, JSON.parse(json) as unknown);
+      if (!check.ok) return `move ${moves.length + 1} the host reported is illegal: ${check.reason}`;
+      game.apply(state, check.action);
+      moves.push({ seat, action: check.action });
+    }
+    const seat = bot === 0 ? seatOfA : 1 - seatOfA;
+    if (game.toMove(state) !== seat) return `bot ${'AB'[bot]} (seat ${seat}) was not to move after the ${moves.length} moves the host reported`;
+    const forfeit: Forfeit = { seat, verdict: failure.verdict, message: failure.message };
+    const names = seatOfA === 0 ? [job.bots[0].name, job.bots[1].name] : [job.bots[1].name, job.bots[0].name];
+    const replay: Replay = {
+      format: REPLAY_FORMAT,
+      formatVersion: REPLAY_FORMAT_VERSION,
+      game: { id: game.id, version: game.version },
+      seed,
+      setup,
+      seats: names.map((name) => ({ name })),
+      moves,
+      forfeit,
+      result: game.forfeitResult(state, seat),
+    };
+    return { index, seatOfA, record: { replay, logs: [] } };
+  } catch (error) {
+    return `the moves the host reported cannot be replayed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
