@@ -18,6 +18,7 @@ export {
 export { plays, picks, trades, raiseAction, abandonAction, playOf, pickOf, tradeOf, isLegal, legalMatch } from './legal.ts';
 export { botRandom, pick } from './random.ts';
 export { createSearchBot, DEFAULT_BUDGET, type SearchBotOptions } from './search/index.ts';
+export { clock, DEFAULT_TIME_LIMITS, CLOCK_SOURCE_KEY, type BotClock, type ClockCall, type ClockSource } from './clock.ts';
 
 export {
   CARD_COUNT,

@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_LIMITS } from '@xix/sdk';
+
 /**
  * The limits a sandboxed bot runs under. CPU time is what a bot is charged (a busy machine must
  * not make an honest bot lose); wall-clock limits sit above it as watchdogs.
@@ -21,11 +23,12 @@ export interface SandboxLimits {
   readonly outputChars: number;
 }
 
+/** The time limits are the SDK's, which the in-process player counts against too: a bot's clock reads the same. */
 export const DEFAULT_LIMITS: SandboxLimits = {
   memoryMb: 64,
-  decisionMs: 100,
-  bankMs: 2000,
-  loadMs: 1000,
+  decisionMs: DEFAULT_TIME_LIMITS.decisionMs,
+  bankMs: DEFAULT_TIME_LIMITS.bankMs,
+  loadMs: DEFAULT_TIME_LIMITS.loadMs,
   wallFactor: 3,
   wallSlackMs: 50,
   logMoveChars: 8 * 1024,

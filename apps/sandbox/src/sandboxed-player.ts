@@ -8,7 +8,9 @@
  *
  * Time: a decision may use `decisionMs` of CPU; beyond that it draws on the game's bank, and a
  * decision that needs more than what is left is a timeout, even when it returned (a late result
- * is a timeout). CPU time is what is charged; the wall-clock watchdog only stops runaways.
+ * is a timeout). CPU time is what is charged; the wall-clock watchdog only stops runaways. The bot
+ * sees the same figures on its clock (clock in @xix/sdk); a timeout after the bot read the frozen
+ * date says so, since that is the usual way a time-bounded loop never ends here.
  */
 import type { AnyGame, ForfeitVerdict, GameResult } from '@xix/engine';
 import type { Decision, Player, PlayerFailure } from '@xix/referee';
@@ -23,6 +25,13 @@ export interface SandboxedPlayerOptions extends IsolateHooks {
 const ALLOCATION_FAILURE = /Array buffer allocation failed|Invalid string length|Invalid array length|Invalid typed array length/;
 
 const TAG_VERDICT: Record<string, ForfeitVerdict> = { E: 'error', I: 'illegal', O: 'output_limit', L: 'load_error' };
+
+/** Added to a timeout's message when the bot read the date during the call. */
+export const FROZEN_DATE_HINT =
+  '; it read the date (Date.now() or new Date()), which is frozen at 0 in the sandbox: bound a search with clock.decisionLeftMs() from @xix/sdk';
+
+/** The message of a timeout, with the frozen-date hint when the bot read the date. */
+const timedOut = (message: string, outcome: CallOutcome): PlayerFailure => ({ verdict: 'timeout', message: outcome.readDate ? message + FROZEN_DATE_HINT : message });
 
 /**
  * A player for `game` running the compiled bot `code`. Views cross into the isolate in the game's
@@ -49,6 +58,7 @@ export function sandboxedPlayer(game: AnyGame, code: string, name: string, optio
     if (outcome.kind !== 'answer') {
       discard();
       if (outcome.kind === 'crash') return { verdict: 'error', message: `${what}: the sandbox failed: ${outcome.message}` };
+      if (outcome.kind === 'timeout') return timedOut(`${what} ${outcome.message}`, outcome);
       return { verdict: outcome.kind, message: `${what} ${outcome.message}` };
     }
     if (outcome.tag === 'A' || outcome.tag === 'N') return null;
@@ -65,7 +75,7 @@ export function sandboxedPlayer(game: AnyGame, code: string, name: string, optio
       const over = outcome.cpuMs - limits.decisionMs;
       if (over > bank) {
         discard();
-        return { verdict: 'timeout', message: `${what} used ${ms(outcome.cpuMs)} of CPU: over the ${limits.decisionMs} ms limit and the ${ms(bank)} left in the bank` };
+        return timedOut(`${what} used ${ms(outcome.cpuMs)} of CPU: over the ${limits.decisionMs} ms limit and the ${ms(bank)} left in the bank`, outcome);
       }
       bank -= Math.max(0, over);
     }
@@ -78,7 +88,7 @@ export function sandboxedPlayer(game: AnyGame, code: string, name: string, optio
     const outcome = isolate.load(code);
     if (outcome.kind === 'answer' && outcome.cpuMs > limits.loadMs) {
       discard();
-      return { verdict: 'timeout', message: `loading used ${ms(outcome.cpuMs)} of CPU, over the ${limits.loadMs} ms allowance` };
+      return timedOut(`loading used ${ms(outcome.cpuMs)} of CPU, over the ${limits.loadMs} ms allowance`, outcome);
     }
     const failure = failureOf(outcome, 'loading');
     if (failure !== null) discard();

@@ -8,11 +8,17 @@
 // the game's view code, ViewCodec in engine/src/game.ts, decoded here by the game's own decoder)
 // and the engine's seeded PRNG, which drives the bot's Math.random.
 //
+// `hostClock` is the host's clock of this isolate (an isolated-vm Callback: numbers in, a number
+// out, and it never leaves this closure): hostClock(CALL_ELAPSED) is the CPU time the current call
+// has used, hostClock(TOTAL) the isolate's CPU time since it was made, both with the clock reads
+// charged; hostClock(DATE_READ) tells the host the bot read the frozen date during this call, so
+// that a timeout can say so (the host may never hear back from a call it had to stop).
+//
 // Answers: one kind letter, one log flag ('1' when the bot logged: the host then calls takeLogs),
 // then the payload. N = the number of a legal action of the view (the bot returned that very
 // object), A = action JSON, E = error message, I = illegal message, O = output_limit message,
 // L = load_error message.
-(function harness(configJson, engine) {
+(function harness(configJson, engine, hostClock) {
   'use strict';
   const g = globalThis;
   const config = JSON.parse(configJson);
@@ -37,16 +43,44 @@
   // and finalizers expose garbage-collection timing.
   for (const name of ['WebAssembly', 'SharedArrayBuffer', 'Atomics', 'WeakRef', 'FinalizationRegistry']) delete g[name];
 
-  // No clock: Date reads the epoch, so a bot's behaviour cannot depend on when it runs.
+  // The codes hostClock takes (bot-isolate.ts has the same).
+  const CALL_ELAPSED = 0;
+  const TOTAL = 1;
+  const DATE_READ = 2;
+
+  // No wall clock: Date reads the epoch, so a bot's behaviour cannot depend on when it runs. The
+  // first read in a call is reported to the host, for the timeout message of a loop that waits on it.
+  let dateRead = false;
+  const frozenNow = () => {
+    if (!dateRead) {
+      dateRead = true;
+      hostClock(DATE_READ);
+    }
+    return 0;
+  };
   function FixedDate(...args) {
-    if (new.target === undefined) return new RealDate(0).toString();
-    return args.length === 0 ? new RealDate(0) : new RealDate(...args);
+    if (new.target === undefined) return new RealDate(frozenNow()).toString();
+    return args.length === 0 ? new RealDate(frozenNow()) : new RealDate(...args);
   }
   FixedDate.prototype = RealDate.prototype;
-  FixedDate.now = () => 0;
+  FixedDate.now = frozenNow;
   FixedDate.parse = RealDate.parse;
   FixedDate.UTC = RealDate.UTC;
   g.Date = FixedDate;
+
+  // The clock a bot can use: CPU time, which is what the limits count. performance.now() is the
+  // isolate's CPU time, so that the usual time-bounded loop works here too; the SDK's clock
+  // (sdk/src/clock.ts) reads the current call's budget from the source installed below. Either
+  // costs a host call per read, and only when the bot reads it.
+  g.performance = freeze({ now: () => hostClock(TOTAL), timeOrigin: 0 });
+  let clockCall = null;
+  const clockSource = freeze({ call: () => clockCall, elapsedMs: () => hostClock(CALL_ELAPSED) });
+  Object.defineProperty(g, Symbol.for(config.clockKey), { value: clockSource, writable: false, enumerable: false, configurable: false });
+  /** A call of the game starts: what it may use before the bank, and what it may draw on. */
+  const enterCall = (bankMs) => {
+    dateRead = false;
+    clockCall = freeze({ decisionMs: config.decisionMs, bankMs });
+  };
 
   // Math.random, seeded per game from the bot's seed and its seat: the engine's createRandom
   // (sfc32 through splitmix32) on the two folded into 32 bits.
@@ -145,6 +179,8 @@
   return {
     load(code) {
       try {
+        dateRead = false;
+        clockCall = null;
         moveLog = '';
         const module = evaluate('(function () {\n' + code + '\nreturn ' + config.bundleGlobal + ';\n})')();
         const candidate = module === null || typeof module !== 'object' ? undefined : module.default;
@@ -157,8 +193,9 @@
         try { return answer('L', 'failed to load: ' + describe(error, false)); } catch { return 'L0failed to load'; }
       }
     },
-    start(seat, seed) {
+    start(seat, seed, bankMs) {
       try {
+        enterCall(bankMs);
         moveLog = '';
         moveFull = false;
         gameChars = 0;
@@ -171,8 +208,9 @@
         try { return answer('E', 'onGameStart threw ' + describe(error)); } catch { return 'E0onGameStart threw'; }
       }
     },
-    decide(viewPayload) {
+    decide(viewPayload, bankMs) {
       try {
+        enterCall(bankMs);
         moveLog = '';
         moveFull = false;
         let action;
@@ -208,6 +246,7 @@
     },
     end(viewPayload, resultJson) {
       try {
+        enterCall(0);
         call('onGameEnd', [decodeView(viewPayload), parse(resultJson)]);
       } catch {
         // The result is final: nothing the bot does here matters.
