@@ -11,6 +11,7 @@ import { DEFAULT_CONFIG, type ServerConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { validationPlugin } from './plugins/validation.ts';
 import { botRoutes } from './routes/bots.ts';
 import { challengeRoutes } from './routes/challenges.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
@@ -33,10 +34,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
-    // a field the schema does not know is an error to report, not something to drop silently
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   });
 
+  validationPlugin(app);
   errorsPlugin(app);
   authPlugin(app, { store, adminToken: config.adminToken });
   await openapiPlugin(app);

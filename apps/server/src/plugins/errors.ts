@@ -11,6 +11,8 @@ interface SchemaIssue {
   readonly keyword: string;
   readonly message?: string;
   readonly params: Record<string, unknown>;
+  /** Set by ajv when a property name (propertyNames) is what failed. */
+  readonly propertyName?: string;
 }
 
 /** `body.files["a.ts"] must be string`: the part, the field, and what is wrong. */
@@ -25,6 +27,7 @@ export function describeSchemaIssue(context: string, issue: SchemaIssue): string
   const { params } = issue;
   if (issue.keyword === 'required') return `${field}.${String(params.missingProperty)} is required`;
   if (issue.keyword === 'additionalProperties') return `${field}.${String(params.additionalProperty)} is not allowed here`;
+  if (issue.propertyName !== undefined) return `${field}: the name ${JSON.stringify(issue.propertyName)} is not allowed (it ${issue.message ?? 'is not valid'})`;
   if (issue.keyword === 'propertyNames') return `${field} has a property name that is not allowed (${String(params.propertyName)})`;
   return `${field} ${issue.message ?? 'is not valid'}`;
 }
