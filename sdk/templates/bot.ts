@@ -1,7 +1,8 @@
 /**
- * A XIX bot. Play it against the random bot with:
- *   npx xix play my-bot.ts sdk/examples/random.ts --games 200   (your file name here)
- * The tutorial is docs/sdk.md; the rules are in the rulebook and its rulings (R1–R12).
+ * A XIX bot. Check it, then play it against the random bot:
+ *   xix check bot.ts
+ *   xix play bot.ts random --games 200
+ * The tutorial is docs/sdk.md; the rules and their rulings (R1–R12) are docs/rules.md.
  *
  * A bot is this file's default export. It may import nothing but '@xix/sdk', must be
  * deterministic (no Math.random: seed a PRNG in onGameStart, as below) and must answer quickly.

@@ -185,19 +185,3 @@ describe('xix replay', () => {
     expectOneLineError(xix('replay', 'show', 'bad-setup.json'), /^xix: bad-setup\.json has a bad setup: setup\.hands must hold two hands$/);
   });
 });
-
-describe('xix new-bot', () => {
-  it('scaffolds a bot from the template that compiles and plays', () => {
-    const made = xix('new-bot', 'mine');
-    expect(made.code).toBe(0);
-    expect(readFileSync(path.join(dir, 'mine.ts'), 'utf8')).toContain("from '@xix/sdk'");
-    const run = xix('play', 'mine.ts', RANDOM, '--games', '2', '--seed', '1');
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^mine\s+\d+\s+\d+\s+0$/m);
-  });
-
-  it('never overwrites a file, and wants a sensible name', () => {
-    expectOneLineError(xix('new-bot', 'first'), /^xix: first\.ts already exists$/);
-    expectOneLineError(xix('new-bot', '9lives'), /^xix: a bot name starts with a letter/);
-  });
-});

@@ -4,8 +4,10 @@
  */
 import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.ts';
+import { check } from './commands/check.ts';
 import { newBot } from './commands/new-bot.ts';
 import { play } from './commands/play.ts';
+import { replayRerun } from './commands/replay-rerun.ts';
 import { replayShow } from './commands/replay-show.ts';
 import { replayVerify } from './commands/replay-verify.ts';
 import { registerPlatformCommands } from './platform/register.ts';
@@ -24,13 +26,33 @@ function program(): Command {
     .option('--trusted', 'run the bots in this process instead of the sandbox (for our own bundled bots)')
     .action(play);
   const replay = xix.command('replay').description('read replays');
-  replay.command('show').description('render a replay trick by trick').argument('<file>', 'replay JSON').action(replayShow);
+  replay
+    .command('show')
+    .description('render a replay trick by trick; with --seat, as that seat saw it, with what its bot printed')
+    .argument('<file>', 'replay JSON')
+    .option('--seat <N>', 'show only what seat N knew (its views), beside its bot\'s log')
+    .action(replayShow);
+  replay
+    .command('rerun')
+    .description('ask a bot again for the move the replay\'s bot made at move K: what it answers now, and whether it is legal')
+    .argument('<file>', 'replay JSON')
+    .argument('<bot>', 'bot (.ts file, or random, heuristic, search)')
+    .requiredOption('-m, --move <K>', 'the move to ask about (1-based, as replay show numbers them)')
+    .option('--sandbox', 'run the bot in the sandbox (default: in this process, so that breakpoints work under node --inspect-brk)')
+    .action(replayRerun);
   replay
     .command('verify')
     .description('re-simulate replays; reports the first illegal or inconsistent step')
     .argument('<files...>', 'replay JSON files')
     .action(replayVerify);
-  xix.command('new-bot').description('create NAME.ts from the bot template').argument('<name>', 'bot name or path').action(newBot);
+  xix.command('new-bot').description('create a bot folder NAME/ (bot.ts, package.json, tsconfig.json) that type-checks anywhere').argument('<name>', 'bot name or path').action(newBot);
+  xix
+    .command('check')
+    .description('is a bot ready to upload? type-checks it, compiles and loads it in the sandbox, plays validation games against random')
+    .argument('<bot>', 'the bot (.ts file)')
+    .option('-n, --games <N>', 'validation games, even', '10')
+    .option('-s, --seed <S>', 'seed of the first validation deal', '1')
+    .action(check);
   // The platform: login, upload, bots, matches, fetch, rerun-match (apps/cli/src/platform).
   registerPlatformCommands(xix);
   return xix;
