@@ -26,7 +26,7 @@ export interface OwnRedisOptions {
 
 /** Whether a command can be found on the PATH (without running it). */
 export function onPath(command: string, path = process.env.PATH ?? ''): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { env: { PATH: path }, stdio: 'ignore' }).status === 0;
+  return spawnSync('/bin/sh', ['-c', `command -v ${command}`], { env: { PATH: path }, stdio: 'ignore' }).status === 0;
 }
 
 /** A TCP port nobody listens on right now, from the kernel. */
@@ -38,6 +38,15 @@ export async function freePort(): Promise<number> {
       const address = server.address();
       server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
     });
+  });
+}
+
+/** Whether nothing listens on a local TCP port (so a server of ours can take it). */
+export async function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 

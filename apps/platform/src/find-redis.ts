@@ -1,0 +1,81 @@
+/**
+ * Which Redis the platform uses: REDIS_URL when set; else one answering on 127.0.0.1:6379; else a
+ * redis-server of our own with its data under XIX_DATA_DIR (found again by the next start, even
+ * one left running by a launcher that was killed); else a message saying how to get Redis.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { LauncherError, type LauncherConfig } from './config.ts';
+import { freePort, onPath, portFree, redisAnswers, startRedisServer, type OwnRedis } from './redis-server.ts';
+
+export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
+const OWN_PORT = 6380;
+
+export interface FoundRedis {
+  readonly url: string;
+  /** Ours to stop on exit, or null (someone else's). */
+  readonly own: OwnRedis | { readonly url: string; stop(): Promise<void> } | null;
+  /** One line for the user. */
+  readonly how: string;
+}
+
+const HOW_TO_GET_REDIS = [
+  'XIX Arena needs Redis 7, and none was found:',
+  '  - nothing answers on 127.0.0.1:6379, and',
+  '  - redis-server is not on the PATH, so the launcher cannot start its own.',
+  'Install it (Debian/Ubuntu: sudo apt-get install redis-server), or run it in Docker',
+  '(docker compose up -d redis), or point REDIS_URL at a Redis you have.',
+].join('\n');
+
+export async function findRedis(config: LauncherConfig, env: NodeJS.ProcessEnv = process.env): Promise<FoundRedis> {
+  if (config.redisUrl !== null && config.redisUrl !== 'own') {
+    if (!(await redisAnswers(config.redisUrl, 3000))) throw new LauncherError(`Redis does not answer at REDIS_URL=${config.redisUrl}`);
+    return { url: config.redisUrl, own: null, how: `Redis at ${config.redisUrl} (REDIS_URL)` };
+  }
+  if (config.redisUrl === null && (await redisAnswers(LOCAL_REDIS_URL))) {
+    return { url: LOCAL_REDIS_URL, own: null, how: `Redis at ${LOCAL_REDIS_URL}` };
+  }
+  const dir = path.join(config.dataDir, 'redis');
+  const adopted = await adoptLeftover(dir);
+  if (adopted !== null) return { url: adopted.url, own: adopted, how: `our redis-server from a previous start, at ${adopted.url} (data in ${dir})` };
+  if (!onPath('redis-server', env.PATH)) throw new LauncherError(HOW_TO_GET_REDIS);
+  const port = (await portFree(OWN_PORT)) ? OWN_PORT : await freePort();
+  const own = await startRedisServer({ dir, port });
+  writeFileSync(portFile(dir), String(port));
+  return { url: own.url, own, how: `started redis-server on port ${port} (data in ${dir}, append-only file on)` };
+}
+
+const portFile = (dir: string): string => path.join(dir, 'redis.port');
+
+/** A redis-server a killed launcher left running on our data directory: ours to use and stop. */
+async function adoptLeftover(dir: string): Promise<{ url: string; stop(): Promise<void> } | null> {
+  let port: number;
+  try {
+    port = Number(readFileSync(portFile(dir), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) return null;
+  const url = `redis://127.0.0.1:${port}`;
+  if (!(await redisAnswers(url))) return null;
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    const reply = (await redis.config('GET', 'dir')) as string[];
+    if (reply[1] !== dir) return null;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+  return {
+    url,
+    async stop() {
+      const client = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on('error', () => undefined);
+      await client.call('SHUTDOWN').catch(() => undefined);
+      client.disconnect();
+    },
+  };
+}

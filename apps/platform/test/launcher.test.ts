@@ -1,0 +1,114 @@
+/**
+ * `npm start` as a user runs it: with its own redis-server on a fresh data directory it brings up
+ * a healthy server with one worker, a Ctrl-C to its process group ends every process it started,
+ * and a second start on the same directory finds the data and the house bots again. Without a
+ * Redis it can reach, it stops with one message saying what to do.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/redis-server.ts';
+
+const START = fileURLToPath(new URL('../src/start.ts', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'xix-launcher-'));
+
+interface Launch {
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+  output(): string;
+  /** Resolves with the output once `text` appears in it. */
+  waitFor(text: string): Promise<string>;
+}
+
+function launch(env: Record<string, string>): Launch {
+  // detached: its own process group, so the test can send a Ctrl-C to the group as a terminal does.
+  const child = spawn(process.execPath, ['--no-node-snapshot', START], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  const waiters: { text: string; resolve: (output: string) => void }[] = [];
+  const read = (chunk: Buffer): void => {
+    output += chunk.toString('utf8');
+    for (const waiter of waiters.filter((w) => output.includes(w.text))) waiter.resolve(output);
+  };
+  child.stdout?.on('data', read);
+  child.stderr?.on('data', read);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    waitFor: (text) =>
+      new Promise((resolve, reject) => {
+        if (output.includes(text)) return resolve(output);
+        waiters.push({ text, resolve });
+        void exited.then(() => reject(new Error(`the launcher exited before "${text}":\n${output}`)));
+      }),
+  };
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function json(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url, init);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('npm start', () => {
+  const launches: Launch[] = [];
+  afterAll(async () => {
+    for (const l of launches) if (l.child.exitCode === null && l.child.signalCode === null) process.kill(-l.child.pid!, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs everything on its own redis-server, stops it all on Ctrl-C, and finds it all again', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = { REDIS_URL: 'own', XIX_DATA_DIR: dataDir, PORT: String(port) };
+
+    const first = launch(env);
+    launches.push(first);
+    const output = await first.waitFor('xix: ready at');
+    expect(output).toContain('started redis-server');
+    expect(output).toMatch(/house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1 \(3 registered\)/);
+    const pids = /pids: launcher (\d+), server (\d+), worker (\d+), redis (\d+)/.exec(output)!.slice(1).map(Number);
+    expect(pids).toHaveLength(4);
+    const health = await json(`${url}/api/health`);
+    expect(health).toMatchObject({ status: 200, body: { ok: true, workers: 1 } });
+    expect((await json(`${url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'returning' }) })).status).toBe(201);
+
+    process.kill(-first.child.pid!, 'SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('stopping our redis-server');
+    for (const pid of pids) expect(alive(pid), `process ${pid} still runs`).toBe(false);
+
+    const second = launch(env);
+    launches.push(second);
+    const again = await second.waitFor('xix: ready at');
+    expect(again).toMatch(/house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1 \(found\)/);
+    expect(await json(`${url}/api/users/returning`)).toMatchObject({ status: 200, body: { name: 'returning' } });
+    process.kill(second.child.pid!, 'SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('says how to get Redis when none can be found or started', async () => {
+    // REDIS_URL=own with no redis-server on the PATH (only node's own folder).
+    const noRedis = launch({ REDIS_URL: 'own', XIX_DATA_DIR: dataDir, PATH: path.dirname(process.execPath) });
+    expect(await noRedis.exited).toBe(1);
+    expect(noRedis.output()).toContain('sudo apt-get install redis-server');
+    expect(noRedis.output()).toContain('docker compose up -d redis');
+
+    const nowhere = `redis://127.0.0.1:${await freePort()}`;
+    const unreachable = launch({ REDIS_URL: nowhere, XIX_DATA_DIR: dataDir });
+    expect(await unreachable.exited).toBe(1);
+    expect(unreachable.output()).toContain(`Redis does not answer at REDIS_URL=${nowhere}`);
+  });
+});
