@@ -2,9 +2,10 @@
  * The search bot: `createSearchBot(options)` gives a bot whose every decision (play, strike
  * answer, draft pick, trade) is an information-set Monte Carlo tree search (`ismcts.ts`).
  *
- * The budget is counted in work (simulated actions), because the sandbox gives bots no clock
- * (Date reads 0): the default is calibrated to stay well inside the sandbox's 100 ms a decision. Where a clock
- * exists (in-process), `timeMs` with `now` caps each decision's wall time as well.
+ * The budget is counted in work (simulated actions), so that a decision does the same work on any
+ * machine: the default is calibrated to stay well inside the sandbox's 100 ms a decision.
+ * `timeMs` with `now` caps each decision's time as well, e.g. `now: clock.elapsedMs` (the SDK's
+ * clock: CPU time in the sandbox, wall time in-process; see docs/sdk.md).
  */
 import { type Random, type XixSeatView } from '@xix/engine';
 import { defineBot, type Bot } from '../bot.ts';
@@ -16,9 +17,9 @@ export interface SearchBotOptions {
   readonly budget?: number;
   /** UCB exploration constant (default 0.7). */
   readonly exploration?: number;
-  /** Wall-clock cap per decision in ms; needs `now`. */
+  /** Time cap per decision in ms, on the clock `now`. */
   readonly timeMs?: number;
-  /** The clock for `timeMs`, e.g. `() => performance.now()`. */
+  /** The clock for `timeMs`, e.g. `clock.elapsedMs` from '@xix/sdk'. */
   readonly now?: () => number;
   /** Called after each searched decision: for measurements and tests. */
   readonly onSearch?: (result: SearchResult, view: XixSeatView) => void;

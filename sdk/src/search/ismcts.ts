@@ -24,7 +24,7 @@ export interface SearchSettings {
   readonly budget: number;
   /** UCB exploration constant, for rewards in [0, 1]. */
   readonly exploration: number;
-  /** Optional wall-clock budget, with the clock to read (none exists inside the sandbox). */
+  /** Optional time budget in ms, with the clock to read (e.g. the SDK's clock.elapsedMs). */
   readonly timeMs?: number;
   readonly now?: () => number;
 }
