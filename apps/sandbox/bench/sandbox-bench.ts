@@ -5,11 +5,14 @@
  *    as a child process speaking NDJSON (whole views as JSON, as most arenas do).
  * 2. Cold start of a bot: compile, then isolate + context + harness + load.
  * 3. Full games per second of the heuristic bot against itself: in-process (unsandboxed),
- *    sandboxed players (as inside a host), and through the supervisor with one host process.
+ *    sandboxed players (as inside a host: a second pair of isolates plays the mirrored games),
+ *    and through the supervisor with one host process (target: at least 70% of in-process).
+ * 4. Peak resident memory of the whole process tree (this process, the supervisor, and its
+ *    hosts) while a memory bomb of issue 8 plays a series through the pool (target < 1 GiB).
  * Options: --quick (fewer samples, for a smoke run).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,11 +21,14 @@ import { xix } from '@xix/engine';
 import { playSeries, trustedPlayer, type Player } from '@xix/referee';
 import heuristic from '../../../sdk/examples/heuristic.ts';
 import { createLeaseWriter } from '../src/host/lease-writer.ts';
+import { reportingPlayer } from '../src/host/reporting-player.ts';
 import { compileBot, createSandboxPool, sandboxedPlayer } from '../src/index.ts';
 
 const QUICK = process.argv.includes('--quick');
 const HEURISTIC = fileURLToPath(new URL('../../../sdk/examples/heuristic.ts', import.meta.url));
 const NDJSON_BOT = fileURLToPath(new URL('./ndjson-bot.ts', import.meta.url));
+const RANDOM = fileURLToPath(new URL('../../../sdk/examples/random.ts', import.meta.url));
+const BOMB = fileURLToPath(new URL('../test/fixtures/bomb-fill-2-28.ts', import.meta.url));
 const FIRST_LEGAL = "import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n";
 
 function quantiles(samples: number[]): { median: number; p99: number } {
@@ -66,8 +72,9 @@ async function roundTrips(): Promise<void> {
   codeChars /= views.length;
   const code = await compiled({ entry: 'first-legal.ts', files: new Map([['first-legal.ts', FIRST_LEGAL]]) });
 
+  // As in a host: the lease hook, and the player that reports each applied move on the lease.
   const lease = createLeaseWriter(openSync('/dev/null', 'w'));
-  const player = sandboxedPlayer(xix, code, 'bench', { beforeCall: lease.hook(1, 0) });
+  const player = reportingPlayer(sandboxedPlayer(xix, code, 'bench', { beforeCall: lease.hook(1, 0) }), lease, []);
   let game = 0;
   /** Each game's views in order, after its startGame: as the referee calls a player. */
   const sandboxedBlock = (count: number, into: number[] | null): void => {
@@ -161,19 +168,20 @@ async function throughput(): Promise<void> {
   const games = QUICK ? 20 : 100;
   const warmUps = QUICK ? 1 : 2;
   const rounds = QUICK ? 3 : 5;
-  const series = (players: Player[]): number => {
+  const series = (players: Player[], mirror: Player[] = players): number => {
     const t0 = performance.now();
-    playSeries({ game: xix, games, seed: 1, players: [players[0]!, players[1]!] });
+    playSeries({ game: xix, games, seed: 1, players: [players[0]!, players[1]!], mirrorPlayers: [mirror[0]!, mirror[1]!] });
     return games / ((performance.now() - t0) / 1000);
   };
   const pool = createSandboxPool({ hosts: 1 });
   const trusted = (): number => series([trustedPlayer(heuristic, 'a'), trustedPlayer(heuristic, 'b')]);
   const sandboxed = (): number => {
     const boxed = [sandboxedPlayer(xix, code, 'a'), sandboxedPlayer(xix, code, 'b')];
+    const mirror = [sandboxedPlayer(xix, code, 'a'), sandboxedPlayer(xix, code, 'b')];
     try {
-      return series(boxed);
+      return series(boxed, mirror);
     } finally {
-      boxed.forEach((p) => p.dispose());
+      [...boxed, ...mirror].forEach((p) => p.dispose());
     }
   };
   const pooled = async (): Promise<number> => {
@@ -205,9 +213,45 @@ async function throughput(): Promise<void> {
   console.log(`  unsandboxed (in-process):                 ${t.toFixed(0)} games/s  (rounds: ${spread(rates.trusted)})`);
   console.log(`  sandboxed players (as inside a host):     ${s.toFixed(0)} games/s  = ${((100 * s) / t).toFixed(0)}% of unsandboxed (target ≥ 30%; rounds: ${spread(rates.sandboxed)})`);
   console.log(`  through the supervisor, one host process: ${p.toFixed(0)} games/s  = ${((100 * p) / t).toFixed(0)}% (incl. host start-up of isolates and IPC of replays)`);
+  console.log(`  the pool is ${((100 * p) / s).toFixed(0)}% of the sandboxed players in-process (target ≥ 70%; rounds: ${spread(rates.pooled)})`);
+}
+
+/** Resident memory of a process, MiB (0 once it is gone). */
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match === null ? 0 : Number(match[1]) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function memoryBomb(): Promise<void> {
+  const [bomb, random] = await Promise.all([compiled({ entry: BOMB }), compiled({ entry: RANDOM })]);
+  const deals = QUICK ? 1 : 2;
+  const pool = createSandboxPool({ hosts: 1 });
+  let peakMb = 0;
+  let hostPeakMb = 0;
+  // Sampled every 10 ms: a peak between two samples is missed, so this is a lower bound.
+  const sampler = setInterval(() => {
+    const hosts = pool.stats().pids.map(rssMb);
+    hostPeakMb = Math.max(hostPeakMb, ...hosts);
+    peakMb = Math.max(peakMb, rssMb(process.pid) + hosts.reduce((sum, mb) => sum + mb, 0));
+  }, 10);
+  const t0 = performance.now();
+  const outcome = await pool.runSeries({ game: 'xix', seed: 1, deals, bots: [{ name: 'bomb', code: bomb }, { name: 'random', code: random }] });
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  await pool.close();
+  if (!outcome.ok) throw new Error(outcome.error);
+  const verdicts = outcome.games.map((g) => g.record.replay.forfeit?.verdict ?? 'none').join(', ');
+  console.log(`memory bomb (new Array(2 ** 28).fill(0) on its third move, default limits: 64 MiB heap) against random, ${deals * 2} games through the pool`);
+  console.log(`  peak resident memory of the process tree: ${peakMb.toFixed(0)} MiB (target < 1024 MiB; the largest host alone: ${hostPeakMb.toFixed(0)} MiB)`);
+  console.log(`  ${outcome.games.length} games in ${seconds.toFixed(1)} s (verdicts: ${verdicts}; ${outcome.hostDeaths.length} hosts killed)`);
 }
 
 console.log(`sandbox benchmark: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg()[0]!.toFixed(2)}${QUICK ? ', --quick' : ''}`);
 await roundTrips();
 await coldStart();
 await throughput();
+await memoryBomb();

@@ -180,6 +180,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
     if (stray !== '' && ++series.strayDeaths >= MAX_STRAY_DEATHS) return fail(series, `${stray} (${series.strayDeaths} times on game ${next})`);
     if (series.games.length === total(series)) return series.resolve({ ok: true, games: series.games, hostDeaths: series.hostDeaths });
     queue.unshift(series);
+    dispatch(); // to an idle host, if there is one; else to the replacement once it is ready
   };
 
   const spawn = (): void => {
