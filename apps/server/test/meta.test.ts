@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, openApp, type TestApp } from './app.ts';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await openApp();
+  token = await t.register('alice');
+});
+afterAll(async () => { await t.close(); });
+
+/** Every route of the platform contract (docs/platform-spec, docs/api.md). */
+const ROUTES = [
+  'get /api/health', 'get /api/games', 'post /api/users', 'get /api/users/{name}', 'get /api/me',
+  'post /api/bots', 'get /api/bots', 'get /api/bots/{id}', 'get /api/bots/{id}/versions/{n}/source', 'delete /api/bots/{id}',
+  'get /api/matches', 'get /api/matches/{id}', 'get /api/matches/{id}/replay', 'get /api/matches/{id}/logs',
+  'post /api/challenges', 'get /api/series/{id}', 'get /api/leaderboard/{game}',
+];
+
+describe('health and games', () => {
+  it('reports Redis, the queue counts and the workers', async () => {
+    const health = await t.call({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ ok: true, redis: true, queue: { waiting: 0, active: 0, failed: 0 }, workers: 0 });
+  });
+
+  it('lists the games with their seats', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/games' })).json()).toEqual([{ id: 'xix', version: expect.any(String), seats: { min: 2, max: 2 } }]);
+  });
+
+  it('answers an unknown route with a 404 error body', async () => {
+    expect(failure(await t.call({ method: 'GET', url: '/api/nowhere' }))).toMatchObject({ status: 404, error: 'not_found' });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every route, each with its responses and, where it takes one, a request schema', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/api/openapi.json' })).json<{ openapi: string; paths: Record<string, Record<string, { responses: object; requestBody?: object; parameters?: unknown[] }>> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    const listed = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    expect(listed.sort()).toEqual([...ROUTES].sort());
+    expect(doc.paths['/api/bots']?.post?.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths['/api/bots']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '401', '409', '413', '422', '429']));
+    expect((await t.call({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('random bodies', () => {
+  const bodyRoutes = [
+    { method: 'POST' as const, url: '/api/users' },
+    { method: 'POST' as const, url: '/api/bots' },
+    { method: 'POST' as const, url: '/api/challenges' },
+  ];
+  // shapes near the real ones reach deeper than arbitrary JSON alone
+  const nearBody = fc.record(
+    { game: fc.oneof(fc.constant('xix'), fc.string()), name: fc.oneof(fc.constantFrom('bot', 'abc', 'house'), fc.string()), bot: fc.string(), opponent: fc.string(), deals: fc.jsonValue(), files: fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.jsonValue())), entry: fc.jsonValue() },
+    { requiredKeys: [] },
+  );
+
+  it('never give a 500, and every failure is { error, message }', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...bodyRoutes), fc.oneof(fc.jsonValue(), nearBody), fc.boolean(), async (route, body, withToken) => {
+        const response = await t.call({ ...route, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, ...(withToken && { token }) });
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        if (response.statusCode >= 400) failure(response);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
