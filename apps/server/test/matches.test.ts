@@ -16,7 +16,7 @@ beforeEach(async () => {
   a = await upload(t.world.store, 'alice', 'one');
   b = await upload(t.world.store, 'carol', 'two');
   seriesId = await t.world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [a, b], deals: 5, seed: 9, requestedBy: 'alice' });
-  for (let i = 0; i < 5; i++) await t.world.store.recordMatch(match(seriesId, i, [a, b], { ...fakeReplay(i % 2), seed: 9 + Math.floor(i / 2) }));
+  for (let i = 0; i < 5; i++) await t.world.store.recordMatch(match(seriesId, i, [a, b], Object.assign(fakeReplay(i % 2), { seed: 9 + Math.floor(i / 2) })));
 });
 afterEach(async () => { await t.close(); });
 
