@@ -12,7 +12,7 @@
  * Options: --quick (fewer samples, for a smoke run).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,6 +21,7 @@ import { xix } from '@xix/engine';
 import { playSeries, trustedPlayer, type Player } from '@xix/referee';
 import heuristic from '../../../sdk/examples/heuristic.ts';
 import { createLeaseWriter } from '../src/host/lease-writer.ts';
+import { readRssMb } from '../src/host/process-memory.ts';
 import { reportingPlayer } from '../src/host/reporting-player.ts';
 import { compileBot, createSandboxPool, sandboxedPlayer } from '../src/index.ts';
 
@@ -216,16 +217,6 @@ async function throughput(): Promise<void> {
   console.log(`  the pool is ${((100 * p) / s).toFixed(0)}% of the sandboxed players in-process (target ≥ 70%; rounds: ${spread(rates.pooled)})`);
 }
 
-/** Resident memory of a process, MiB (0 once it is gone). */
-function rssMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match === null ? 0 : Number(match[1]) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
 async function memoryBomb(): Promise<void> {
   const [bomb, random] = await Promise.all([compiled({ entry: BOMB }), compiled({ entry: RANDOM })]);
   const deals = QUICK ? 1 : 2;
@@ -234,9 +225,9 @@ async function memoryBomb(): Promise<void> {
   let hostPeakMb = 0;
   // Sampled every 10 ms: a peak between two samples is missed, so this is a lower bound.
   const sampler = setInterval(() => {
-    const hosts = pool.stats().pids.map(rssMb);
+    const hosts = pool.stats().pids.map((pid) => readRssMb(pid) ?? 0);
     hostPeakMb = Math.max(hostPeakMb, ...hosts);
-    peakMb = Math.max(peakMb, rssMb(process.pid) + hosts.reduce((sum, mb) => sum + mb, 0));
+    peakMb = Math.max(peakMb, (readRssMb(process.pid) ?? 0) + hosts.reduce((sum, mb) => sum + mb, 0));
   }, 10);
   const t0 = performance.now();
   const outcome = await pool.runSeries({ game: 'xix', seed: 1, deals, bots: [{ name: 'bomb', code: bomb }, { name: 'random', code: random }] });

@@ -8,11 +8,11 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ForfeitVerdict } from '@xix/engine';
 import { crashVerdict } from './host/crash-verdict.ts';
 import { forfeitRecord } from './host/forfeit-record.ts';
+import { readRssMb } from './host/process-memory.ts';
 import { parseLeaseLine, type FromHost, type HostGame, type Lease, type SeriesJob, type ToHost } from './host/protocol.ts';
 import { resolveLimits } from './limits.ts';
 
@@ -308,17 +308,6 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       for (const series of queue.splice(0)) fail(series, 'the sandbox pool was closed');
     },
   };
-}
-
-/** Resident set size of a process from /proc (Linux); null where it cannot be read. */
-function readRssMb(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match === null ? null : Number(match[1]) / 1024;
-  } catch {
-    return null;
-  }
 }
 
 function validateJob(job: SeriesJob): void {

@@ -5,10 +5,10 @@
  * included) is played on a new host. Memory bombs end as `memory` with the hosts' memory bounded
  * and the supervisor's untouched.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { verifyReplay } from '@xix/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRssMb } from '../src/host/process-memory.ts';
 import { compileBot, createSandboxPool, type BotEntry, type HostGame, type SandboxLimits, type SandboxPool, type SeriesOutcome } from '../src/index.ts';
 
 /** Small time limits keep a stalled host's lease (see lease-writer.ts) short; 256 MiB lets a BigInt stall rather than fail. */
@@ -40,16 +40,6 @@ function expectComplete({ outcome, seen }: { outcome: SeriesOutcome; seen: HostG
   expect(outcome.games.map((g) => g.index)).toEqual(indices);
   expect(outcome.games.map((g) => g.seatOfA)).toEqual(indices.map((i) => i % 2));
   for (const game of outcome.games) expect(verifyReplay(game.record.replay)).toMatchObject({ ok: true });
-}
-
-/** Resident memory of a process (MiB), 0 when it is gone. */
-function rssMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match === null ? 0 : Number(match[1]) / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 beforeAll(async () => {
@@ -110,7 +100,7 @@ describe('memory bombs of issue 8, under the default limits', () => {
     const supervisorBefore = process.memoryUsage().rss / MiB;
     let hostPeakMb = 0;
     const sampler = setInterval(() => {
-      for (const pid of pool.stats().pids) hostPeakMb = Math.max(hostPeakMb, rssMb(pid));
+      for (const pid of pool.stats().pids) hostPeakMb = Math.max(hostPeakMb, readRssMb(pid) ?? 0);
     }, 20);
     const result = await series(fixture, 1).finally(() => clearInterval(sampler));
     expectComplete(result, 1);
