@@ -73,13 +73,21 @@
   // (sdk/src/clock.ts) reads the current call's budget from the source installed below. Either
   // costs a host call per read, and only when the bot reads it.
   g.performance = freeze({ now: () => hostClock(TOTAL), timeOrigin: 0 });
+  // The current call's allowances: made when the bot first asks (most decisions never do).
+  let callBank = -1;
   let clockCall = null;
-  const clockSource = freeze({ call: () => clockCall, elapsedMs: () => hostClock(CALL_ELAPSED) });
+  const currentCall = () => {
+    if (callBank < 0) return null;
+    if (clockCall === null) clockCall = freeze({ decisionMs: config.decisionMs, bankMs: callBank });
+    return clockCall;
+  };
+  const clockSource = freeze({ call: currentCall, elapsedMs: () => hostClock(CALL_ELAPSED) });
   Object.defineProperty(g, Symbol.for(config.clockKey), { value: clockSource, writable: false, enumerable: false, configurable: false });
-  /** A call of the game starts: what it may use before the bank, and what it may draw on. */
+  /** A call of the game starts, with the part of the bank it may draw on (-1: not a call of the game). */
   const enterCall = (bankMs) => {
     dateRead = false;
-    clockCall = freeze({ decisionMs: config.decisionMs, bankMs });
+    callBank = bankMs;
+    clockCall = null;
   };
 
   // Math.random, seeded per game from the bot's seed and its seat: the engine's createRandom
@@ -179,8 +187,7 @@
   return {
     load(code) {
       try {
-        dateRead = false;
-        clockCall = null;
+        enterCall(-1);
         moveLog = '';
         const module = evaluate('(function () {\n' + code + '\nreturn ' + config.bundleGlobal + ';\n})')();
         const candidate = module === null || typeof module !== 'object' ? undefined : module.default;
