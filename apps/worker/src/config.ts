@@ -4,22 +4,38 @@ export interface WorkerConfig {
   readonly prefix: string;
   readonly concurrency: number;
   readonly logLevel: string;
+  /** How long a stopping worker lets its series finish before handing them back (ms). */
+  readonly handBackAfterMs: number;
+  /** BullMQ's job lock and stalled-job check (ms): a dead worker's series is taken up after about their sum. */
+  readonly lockDuration: number;
+  readonly stalledInterval: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
 /** Reads the configuration; throws an Error naming the variable that is wrong. */
 export function workerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
-  const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
   if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${redisUrl}"`);
-  const prefix = env.XIX_PREFIX ?? 'xix';
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(prefix)) throw new Error(`XIX_PREFIX must be 1–32 letters, digits, '_' or '-', got "${prefix}"`);
-  const concurrencyText = env.WORKER_CONCURRENCY ?? '1';
-  const concurrency = Number(concurrencyText);
-  if (!/^\d+$/.test(concurrencyText) || concurrency < 1 || concurrency > 64) {
-    throw new Error(`WORKER_CONCURRENCY must be a whole number from 1 to 64, got "${concurrencyText}"`);
-  }
-  const logLevel = env.LOG_LEVEL ?? 'info';
+  const prefix = env.XIX_PREFIX || 'xix';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) throw new Error(`XIX_PREFIX must be 1–64 letters, digits, '_' or '-', got "${prefix}"`);
+  const logLevel = env.LOG_LEVEL || 'info';
   if (!LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${logLevel}"`);
-  return { redisUrl, prefix, concurrency, logLevel };
+  return {
+    redisUrl,
+    prefix,
+    concurrency: wholeNumber(env, 'WORKER_CONCURRENCY', 1, 1, 64),
+    logLevel,
+    handBackAfterMs: wholeNumber(env, 'XIX_HAND_BACK_MS', 8000, 0, 600_000),
+    lockDuration: wholeNumber(env, 'XIX_LOCK_DURATION_MS', 60_000, 500, 3_600_000),
+    stalledInterval: wholeNumber(env, 'XIX_STALLED_INTERVAL_MS', 30_000, 100, 3_600_000),
+  };
 }

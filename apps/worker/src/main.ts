@@ -1,6 +1,6 @@
 /**
  * A worker process: `node --no-node-snapshot apps/worker/src/main.ts`, configured from the
- * environment (REDIS_URL, XIX_PREFIX, WORKER_CONCURRENCY, LOG_LEVEL). SIGTERM or SIGINT stop it
+ * environment (config.ts: REDIS_URL, XIX_PREFIX, WORKER_CONCURRENCY, LOG_LEVEL, …). SIGTERM or SIGINT stop it
  * gracefully: no new jobs, the running series finished or handed back, the sandbox hosts closed.
  */
 import { pino } from 'pino';
@@ -15,10 +15,7 @@ try {
   process.exit(2);
 }
 const log = pino({ level: config.logLevel, base: { service: 'worker' } });
-const handBackAfterMs = Number(process.env.XIX_HAND_BACK_MS ?? 8000);
-const stalledInterval = Number(process.env.XIX_STALLED_INTERVAL_MS ?? 30_000);
-const lockDuration = Number(process.env.XIX_LOCK_DURATION_MS ?? 60_000);
-const worker = startWorker({ ...config, logger: log, handBackAfterMs, stalledInterval, lockDuration });
+const worker = startWorker({ ...config, logger: log });
 worker.ready.then(
   () => log.info({ concurrency: config.concurrency, prefix: config.prefix, pid: process.pid }, 'worker ready'),
   (error: unknown) => log.error({ err: String(error) }, 'worker cannot start'),

@@ -1,0 +1,31 @@
+/** The worker's environment: defaults, and a clear error naming a wrong variable. */
+import { describe, expect, it } from 'vitest';
+import { workerConfig } from '../src/config.ts';
+
+describe('workerConfig', () => {
+  it('has the platform defaults', () => {
+    expect(workerConfig({})).toEqual({
+      redisUrl: 'redis://127.0.0.1:6379',
+      prefix: 'xix',
+      concurrency: 1,
+      logLevel: 'info',
+      handBackAfterMs: 8000,
+      lockDuration: 60_000,
+      stalledInterval: 30_000,
+    });
+  });
+
+  it('reads the variables it is given', () => {
+    const config = workerConfig({ REDIS_URL: 'redis://redis:6379', XIX_PREFIX: 'arena', WORKER_CONCURRENCY: '4', LOG_LEVEL: 'debug', XIX_LOCK_DURATION_MS: '1000' });
+    expect(config).toMatchObject({ redisUrl: 'redis://redis:6379', prefix: 'arena', concurrency: 4, logLevel: 'debug', lockDuration: 1000 });
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => workerConfig({ WORKER_CONCURRENCY: '0' })).toThrow('WORKER_CONCURRENCY must be a whole number from 1 to 64, got "0"');
+    expect(() => workerConfig({ WORKER_CONCURRENCY: '2.5' })).toThrow('WORKER_CONCURRENCY must be a whole number');
+    expect(() => workerConfig({ REDIS_URL: 'localhost:6379' })).toThrow('REDIS_URL must be a redis:// or rediss:// URL, got "localhost:6379"');
+    expect(() => workerConfig({ XIX_PREFIX: 'a:b' })).toThrow(`XIX_PREFIX must be 1–64 letters, digits, '_' or '-', got "a:b"`);
+    expect(() => workerConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of');
+    expect(() => workerConfig({ XIX_STALLED_INTERVAL_MS: 'soon' })).toThrow('XIX_STALLED_INTERVAL_MS must be a whole number');
+  });
+});
