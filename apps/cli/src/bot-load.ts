@@ -1,10 +1,46 @@
 /**
- * Loads a bot in this process (trusted play) and checks it has the shape of a bot. It is compiled
- * by the sandbox's compiler, so a bot obeys the same import rules whether it runs trusted or not.
+ * Finds the bot a user named on the command line (a bundled bot's name or a file) and loads a bot
+ * in this process (trusted play). Bots are compiled by the sandbox's compiler, so a bot obeys the
+ * same import rules whether it runs trusted or not.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Bot } from '@xix/sdk';
 import { BUNDLE_GLOBAL, compileBot } from '@xix/sandbox';
+
+/** The bots that come with the SDK (sdk/examples/NAME.ts), callable by name. */
+export const BUNDLED_BOTS = ['random', 'heuristic', 'search'] as const;
+
+const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/', import.meta.url));
+const SOURCE = /\.[cm]?[jt]s$/;
+
+export type BotFile = { readonly ok: true; readonly file: string; readonly name: string } | { readonly ok: false; readonly message: string };
+
+/**
+ * The file of the bot `arg` names: an existing path wins (a file called `random` beside you is
+ * yours), then a bundled bot's name. Everything else says what is wrong in one line.
+ */
+export function findBotFile(arg: string): BotFile {
+  const stat = statOf(arg);
+  if (stat === 'directory') return { ok: false, message: `${arg} is a directory, not a bot file (give the bot's .ts file)` };
+  if (stat === 'file') {
+    if (!SOURCE.test(arg)) return { ok: false, message: `${arg} is not a TypeScript file (a bot is a .ts or .js file, or one of: ${BUNDLED_BOTS.join(', ')})` };
+    return { ok: true, file: arg, name: botName(arg) };
+  }
+  if ((BUNDLED_BOTS as readonly string[]).includes(arg)) return { ok: true, file: path.join(EXAMPLES, `${arg}.ts`), name: arg };
+  if (SOURCE.test(arg) || arg.includes('/')) return { ok: false, message: `no such file: ${arg}` };
+  return { ok: false, message: `no bot named ${arg}: not a file, nor a bundled bot (${BUNDLED_BOTS.join(', ')})` };
+}
+
+function statOf(file: string): 'file' | 'directory' | 'other' | 'missing' {
+  try {
+    const stat = statSync(file);
+    return stat.isDirectory() ? 'directory' : stat.isFile() ? 'file' : 'other';
+  } catch {
+    return 'missing';
+  }
+}
 
 export type LoadedBot = { readonly ok: true; readonly bot: Bot; readonly name: string } | { readonly ok: false; readonly message: string };
 
@@ -28,7 +64,7 @@ export async function loadBot(file: string): Promise<LoadedBot> {
 }
 
 export function botName(file: string): string {
-  return path.basename(file).replace(/\.[cm]?[jt]s$/, '');
+  return path.basename(file).replace(SOURCE, '');
 }
 
 function hasDecide(bot: unknown): bot is Bot {

@@ -6,7 +6,9 @@ import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.ts';
 import { check } from './commands/check.ts';
 import { newBot } from './commands/new-bot.ts';
+import { BUNDLED_BOTS } from './bot-load.ts';
 import { play } from './commands/play.ts';
+import { CLI_VERSION } from './version.ts';
 import { replayRerun } from './commands/replay-rerun.ts';
 import { replayShow } from './commands/replay-show.ts';
 import { replayVerify } from './commands/replay-verify.ts';
@@ -15,15 +17,26 @@ import { registerPlatformCommands } from './platform/register.ts';
 function program(): Command {
   // exitOverride first: subcommands copy the setting when they are created.
   const xix = new Command('xix').exitOverride().description('XIX Arena: play bots, read and verify replays').showHelpAfterError('(run xix --help for usage)');
+  xix.version(CLI_VERSION, '-V, --version', 'print the version of xix');
   xix
     .command('play')
-    .description('play a mirrored series: each deal twice, seats swapped; prints wins, points and the win rate of A')
-    .argument('<botA>', 'bot A (.ts file)')
-    .argument('<botB>', 'bot B (.ts file)')
+    .description('play a mirrored series: each deal twice, seats swapped; prints wins, points and the win rate of A, the bot under test')
+    .argument('<botA>', `the bot under test: a .ts file, or a bundled bot (${BUNDLED_BOTS.join(', ')})`)
+    .argument('<botB>', 'its opponent: a .ts file or a bundled bot')
     .option('-n, --games <N>', 'number of games, even', '100')
     .option('-s, --seed <S>', 'seed of the first deal (default: random, printed)')
-    .option('-r, --replays <DIR>', 'write one replay JSON per game (and the bots\' logs) to DIR')
+    .option('-j, --jobs <N>', 'sandbox host processes playing at once (the deals are split between them; the games stay the same)', '1')
+    .option('-r, --replays <DIR>', 'write one replay JSON per game (and the bots\' logs) to DIR, with an index (index.md, index.tsv); DIR must hold no replays yet')
+    .option('--overwrite', 'with --replays: remove the replays already in DIR first')
+    .option('--only-losses', 'with --replays: write only the games A lost (forfeits included); the index still lists every game')
+    .option('--only-forfeits', 'with --replays: write only the games with a forfeit (by either bot); with --only-losses, only A\'s forfeits')
+    .option('--fail-on-forfeit <who>', 'whose forfeits make the exit status 3: first (A), any (A or B), none', 'first')
+    .option('--max-forfeits <N>', 'stop the series once those bots forfeited N games (A\'s when --fail-on-forfeit is none)')
     .option('--trusted', 'run the bots in this process instead of the sandbox (for our own bundled bots)')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 all played and the bot under test never forfeited; 1 bad input or a failure (one line on stderr);\n3 a watched bot forfeited (see --fail-on-forfeit); 130 interrupted (Ctrl-C: the games so far are summed up).\nOff a terminal, progress is a line on stderr now and then (every tenth of 100+ games, every 30 s).',
+    )
     .action(play);
   const replay = xix.command('replay').description('read replays');
   replay

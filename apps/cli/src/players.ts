@@ -1,44 +1,54 @@
 /**
- * Where `xix` gets its players. Bots run in the sandbox (apps/sandbox), with the platform's
- * limits, so what a bot does here is what it will do on the platform: each bot is compiled,
- * checked and loaded into its own isolated-vm isolate in this process. `--trusted` runs them
- * in-process instead, for our own bundled bots (faster, no limits, a loop blocks the command).
+ * Where `xix play` gets its bots. Sandboxed bots are only compiled here (esbuild runs none of their
+ * code): they are loaded and played in sandbox host processes, as on the platform (play/). Trusted
+ * bots (`--trusted`, our own bundled bots) are loaded and played in this process.
  */
-import { xix } from '@xix/engine';
 import { trustedPlayer, type Player } from '@xix/referee';
-import { checkBot, sandboxedPlayer } from '@xix/sandbox';
-import { botName, loadBot } from './bot-load.ts';
+import { compileBot, type BotEntry } from '@xix/sandbox';
+import { findBotFile, loadBot } from './bot-load.ts';
 import { orFail } from './cli-error.ts';
 
-export interface PlayerOptions {
-  /** Run the bots in this process, outside the sandbox. */
-  readonly trusted?: boolean;
+export interface Entrant {
+  /** What the user typed: a file or a bundled bot's name (error messages name it). */
+  readonly arg: string;
+  readonly file: string;
+  /** Unique in the series: a bot against itself is `first` and `first (2)`. */
+  readonly name: string;
+}
+
+/** Finds each bot's file and gives every bot its own name; fails with one line. */
+export function findEntrants(args: readonly string[]): Entrant[] {
+  const entrants: Entrant[] = [];
+  for (const arg of args) {
+    const { file, name } = orFail(findBotFile(arg));
+    const taken = entrants.filter((e) => e.name === name || e.name.startsWith(`${name} (`)).length;
+    entrants.push({ arg, file, name: taken === 0 ? name : `${name} (${taken + 1})` });
+  }
+  return entrants;
+}
+
+/** The compiled code of each bot, for the sandbox pool. */
+export async function compileEntrants(entrants: readonly Entrant[]): Promise<BotEntry[]> {
+  const entries: BotEntry[] = [];
+  for (const entrant of entrants) {
+    const { code } = orFail(await compileBot({ entry: entrant.file }));
+    entries.push({ name: entrant.name, code });
+  }
+  return entries;
 }
 
 /**
- * Two players per bot file, under one name: one for the first game of each deal and one for its
- * mirrored twin, so that no bot remembers its hand from one game into the other (R11). Fails
- * with a one-line message when a bot cannot be loaded.
+ * Two in-process players per bot, under one name: one for the first game of each deal and one for
+ * its mirrored twin, so that no bot remembers its hand from one game into the other (R11).
  */
-export async function createPlayers(files: readonly string[], options: PlayerOptions = {}): Promise<{ players: Player[]; mirrors: Player[] }> {
+export async function trustedPlayers(entrants: readonly Entrant[]): Promise<{ players: Player[]; mirrors: Player[] }> {
   const players: Player[] = [];
   const mirrors: Player[] = [];
-  for (const file of files) {
-    // A bot against itself: tell the seats apart in results and replays.
-    const unique = (name: string): string => {
-      const taken = players.filter((p) => p.name === name || p.name.startsWith(`${name} (`)).length;
-      return taken === 0 ? name : `${name} (${taken + 1})`;
-    };
-    if (options.trusted === true) {
-      const { bot, name } = orFail(await loadBot(file));
-      const { bot: twin } = orFail(await loadBot(file));
-      players.push(trustedPlayer(bot, unique(name)));
-      mirrors.push(trustedPlayer(twin, players.at(-1)!.name));
-    } else {
-      const { code } = orFail(await checkBot(xix, { entry: file }));
-      players.push(sandboxedPlayer(xix, code, unique(botName(file))));
-      mirrors.push(sandboxedPlayer(xix, code, players.at(-1)!.name));
-    }
+  for (const entrant of entrants) {
+    const { bot } = orFail(await loadBot(entrant.file));
+    const { bot: twin } = orFail(await loadBot(entrant.file));
+    players.push(trustedPlayer(bot, entrant.name));
+    mirrors.push(trustedPlayer(twin, entrant.name));
   }
   return { players, mirrors };
 }

@@ -1,94 +1,92 @@
-/** `xix play A B`: a mirrored series between two bots, with optional replays. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { xix } from '@xix/engine';
-import { playSeries, type Player, type SeriesGame, type SeriesSummary } from '@xix/referee';
-import { fail } from '../cli-error.ts';
-import { percent, table } from '../format.ts';
-import { createPlayers } from '../players.ts';
+/**
+ * `xix play A B`: a mirrored series between two bots, in sandbox host processes (or in this
+ * process with --trusted), with optional replays. Made for scripts too: the exit status says
+ * whether the bot under test (the first, A) forfeited, Ctrl-C prints the games so far, and off a
+ * terminal the progress is a line now and then.
+ */
+import type { SeriesSummary } from '@xix/referee';
+import type { HostGame } from '@xix/sandbox';
+import { CliError, fail } from '../cli-error.ts';
+import { compileEntrants, findEntrants, trustedPlayers, type Entrant } from '../players.ts';
 import { progressBar } from '../progress.ts';
+import { playSettings, type PlayOptions, type PlaySettings } from '../play/options.ts';
+import { playInPool } from '../play/pool-series.ts';
+import { lostByA, openReplayFolder } from '../play/replay-folder.ts';
+import { forfeitList, report, type Stop } from '../play/report.ts';
+import { botAt, createTally } from '../play/tally.ts';
+import { playTrusted } from '../play/trusted-series.ts';
 
-export interface PlayOptions {
-  readonly games: string;
-  readonly seed?: string;
-  readonly replays?: string;
-  readonly trusted?: boolean;
-}
+export type { PlayOptions } from '../play/options.ts';
+
+/** Exit statuses besides 0 (all well) and 1 (bad input: one line on stderr). */
+export const EXIT_FORFEIT = 3;
+export const EXIT_INTERRUPTED = 130;
 
 export async function play(botA: string, botB: string, options: PlayOptions): Promise<void> {
-  const games = parseCount(options.games);
-  const seed = options.seed === undefined ? Math.floor(Math.random() * 1_000_000_000) : parseSeed(options.seed);
-  const replays = options.replays;
-  if (replays !== undefined) attempt(() => mkdirSync(replays, { recursive: true }), `cannot create ${replays}`);
-  const { players, mirrors } = await createPlayers([botA, botB], { trusted: options.trusted === true });
-  const [a, b] = players as [Player, Player];
-  const [mirrorA, mirrorB] = mirrors as [Player, Player];
+  const settings = playSettings(options);
+  const entrants = findEntrants([botA, botB]) as [Entrant, Entrant];
+  const [a, b] = entrants;
+  const title = `${a.name} vs ${b.name}: ${settings.games} games, seed ${settings.seed}`;
+  const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, keep: keeper(settings), title });
 
-  const width = String(games).length;
-  const forfeits: string[] = [];
-  const bar = progressBar(games, `${a.name} vs ${b.name}`);
-  const summary = playSeries({
-    game: xix,
-    games,
-    seed,
-    players: [a, b],
-    mirrorPlayers: [mirrorA, mirrorB],
-    onGame: (game) => {
-      bar.tick();
-      if (replays !== undefined) attempt(() => saveGame(replays, game, width), 'cannot write replays');
-      const forfeit = game.record.replay.forfeit;
-      if (forfeit !== null) forfeits.push(`game ${game.index + 1}: ${game.record.replay.seats[forfeit.seat]?.name} forfeited (${forfeit.verdict}): ${forfeit.message}`);
-    },
-  });
-  bar.stop();
-  [...players, ...mirrors].forEach((p) => p.dispose());
-  console.log(report(a.name, b.name, summary, seed, replays));
-  // The first few forfeits say what went wrong; a bot author needs no more than that to start.
-  if (forfeits.length > 0) console.log(['', ...forfeits.slice(0, 3), ...(forfeits.length > 3 ? [`… and ${forfeits.length - 3} more`] : [])].join('\n'));
-}
+  const tally = createTally();
+  const forfeits = forfeitList();
+  const watchedForfeits = (): number => {
+    const [byA, byB] = tally.summary().forfeits;
+    return settings.watched === 'any' ? byA + byB : byA;
+  };
+  const controller = new AbortController();
+  let stop: Stop = null;
+  const halt = (why: Exclude<Stop, null>): void => {
+    stop ??= why;
+    controller.abort();
+  };
+  const bar = progressBar(settings.games, `${a.name} vs ${b.name}`);
+  const onGame = (game: HostGame): void => {
+    const forfeit = game.record.replay.forfeit;
+    // A bot that cannot load fails the same way in every game: say so once, as bad input.
+    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[botAt(game, forfeit.seat)]!, forfeit.message));
+    tally.add(game);
+    folder?.save(game);
+    forfeits.add(game);
+    bar.tick(() => status(a.name, tally.summary()));
+    if (settings.maxForfeits !== undefined && watchedForfeits() >= settings.maxForfeits) halt('max-forfeits');
+  };
+  const interrupt = (): void => halt('interrupted');
 
-function attempt(action: () => void, what: string): void {
+  let failure: string | null = null;
+  const deals = settings.games / 2;
   try {
-    action();
-  } catch (error) {
-    fail(`${what}: ${(error as Error).message}`);
+    if (settings.trusted) {
+      const { players, mirrors } = await trustedPlayers(entrants);
+      process.once('SIGINT', interrupt);
+      await playTrusted({ players: [players[0]!, players[1]!], mirrors: [mirrors[0]!, mirrors[1]!], seed: settings.seed, deals, onGame, signal: controller.signal });
+    } else {
+      const [botCodeA, botCodeB] = await compileEntrants(entrants);
+      process.once('SIGINT', interrupt);
+      const end = await playInPool({ bots: [botCodeA!, botCodeB!], seed: settings.seed, deals, jobs: settings.jobs, onGame, signal: controller.signal });
+      if (!end.ok) failure = end.message;
+    }
+  } finally {
+    process.off('SIGINT', interrupt);
+    bar.stop();
   }
+  const files = folder === null ? null : folder.close();
+  console.log(report({ names: [a.name, b.name], summary: tally.summary(), planned: settings.games, seed: settings.seed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
+  if (failure !== null) fail(failure);
+  if (stop === 'interrupted') process.exitCode = EXIT_INTERRUPTED;
+  else if (settings.watched !== 'none' && watchedForfeits() > 0) process.exitCode = EXIT_FORFEIT;
 }
 
-function saveGame(dir: string, game: SeriesGame, width: number): void {
-  const base = path.join(dir, `game-${String(game.index + 1).padStart(width, '0')}`);
-  writeFileSync(`${base}.json`, `${JSON.stringify(game.record.replay)}\n`);
-  // The bots' own logs, for their authors: beside the replay, never in it.
-  const logs = game.record.logs.map((l) => `move ${l.move}, seat ${l.seat} (${game.record.replay.seats[l.seat]?.name}):\n${l.text}`);
-  if (logs.length > 0) writeFileSync(`${base}.log`, logs.join(''));
+function keeper(settings: PlaySettings): (game: HostGame) => boolean {
+  return (game) => (!settings.onlyLosses || lostByA(game)) && (!settings.onlyForfeits || game.record.replay.forfeit !== null);
 }
 
-function report(nameA: string, nameB: string, s: SeriesSummary, seed: number, replays: string | undefined): string {
-  const lines = [
-    `${nameA} vs ${nameB}: ${s.games} games (${s.games / 2} deal${s.games === 2 ? '' : 's'}, each played from both seats), seed ${seed}`,
-    '',
-    table([
-      ['', 'wins', 'points', 'forfeits'],
-      [nameA, String(s.wins[0]), String(s.points[0]), String(s.forfeits[0])],
-      [nameB, String(s.wins[1]), String(s.points[1]), String(s.forfeits[1])],
-    ]),
-    '',
-    `${nameA} win rate: ${percent(s.winRate)} (95% CI ${percent(s.interval.low)}–${percent(s.interval.high)})`,
-  ];
-  if (replays !== undefined) lines.push(`replays: ${s.games} files in ${replays}`);
-  return lines.join('\n');
+function loadFailure(entrant: Entrant, message: string): string {
+  const notABot = message.startsWith('its default export');
+  return `${entrant.arg} ${notABot ? 'is not a bot: ' : ''}${message}`;
 }
 
-function parseCount(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 2 || n % 2 !== 0) {
-    fail(`--games must be an even number of at least 2 (each deal is played twice, seats swapped), got ${text}`);
-  }
-  return n;
-}
-
-function parseSeed(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n > 2 ** 48) fail(`--seed must be a whole number from 0 to 2^48, got ${text}`);
-  return n;
+function status(nameA: string, s: SeriesSummary): string {
+  return `${nameA} won ${s.wins[0]}, forfeits ${s.forfeits[0]}–${s.forfeits[1]}`;
 }

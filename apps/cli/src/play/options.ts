@@ -1,0 +1,78 @@
+/** `xix play`'s options as commander hands them over, checked and turned into settings. */
+import { fail } from '../cli-error.ts';
+
+export interface PlayOptions {
+  readonly games: string;
+  readonly seed?: string;
+  readonly replays?: string;
+  readonly overwrite?: boolean;
+  readonly onlyLosses?: boolean;
+  readonly onlyForfeits?: boolean;
+  readonly trusted?: boolean;
+  readonly jobs: string;
+  readonly failOnForfeit: string;
+  readonly maxForfeits?: string;
+}
+
+/** Whose forfeits make the exit status 3 (and count toward --max-forfeits). */
+export type Watched = 'first' | 'any' | 'none';
+
+export interface PlaySettings {
+  readonly games: number;
+  readonly seed: number;
+  readonly replays: string | undefined;
+  readonly overwrite: boolean;
+  readonly onlyLosses: boolean;
+  readonly onlyForfeits: boolean;
+  readonly trusted: boolean;
+  readonly jobs: number;
+  readonly watched: Watched;
+  readonly maxForfeits: number | undefined;
+}
+
+export const MAX_JOBS = 64;
+const WATCHED: readonly Watched[] = ['first', 'any', 'none'];
+
+export function playSettings(options: PlayOptions): PlaySettings {
+  const games = parseCount(options.games);
+  const jobs = parseWhole('--jobs', options.jobs, 1, MAX_JOBS);
+  if (options.trusted === true && jobs > 1) fail('--jobs needs the sandbox: with --trusted the bots play in this process, one game at a time');
+  if (options.replays === undefined) {
+    for (const [flag, given] of [['--overwrite', options.overwrite], ['--only-losses', options.onlyLosses], ['--only-forfeits', options.onlyForfeits]] as const) {
+      if (given === true) fail(`${flag} goes with --replays DIR`);
+    }
+  }
+  if (!(WATCHED as readonly string[]).includes(options.failOnForfeit)) fail(`--fail-on-forfeit must be one of ${WATCHED.join(', ')}, got ${options.failOnForfeit}`);
+  return {
+    games,
+    seed: options.seed === undefined ? Math.floor(Math.random() * 1_000_000_000) : parseSeed(options.seed),
+    replays: options.replays,
+    overwrite: options.overwrite === true,
+    onlyLosses: options.onlyLosses === true,
+    onlyForfeits: options.onlyForfeits === true,
+    trusted: options.trusted === true,
+    jobs,
+    watched: options.failOnForfeit as Watched,
+    maxForfeits: options.maxForfeits === undefined ? undefined : parseWhole('--max-forfeits', options.maxForfeits, 1, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+function parseCount(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 2 || n % 2 !== 0) {
+    fail(`--games must be an even number of at least 2 (each deal is played twice, seats swapped), got ${text}`);
+  }
+  return n;
+}
+
+function parseSeed(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 2 ** 48) fail(`--seed must be a whole number from 0 to 2^48, got ${text}`);
+  return n;
+}
+
+function parseWhole(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) fail(`${flag} must be a whole number from ${min} to ${max}, got ${text}`);
+  return n;
+}
