@@ -5,11 +5,22 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
-import { configFromEnv } from './config.ts';
+import { ConfigError, configFromEnv, type ServerConfig } from './config.ts';
 import { registerHouseBots } from './house-bots.ts';
 import { buildServer } from './server.ts';
 
-const config = configFromEnv();
+function readConfig(): ServerConfig {
+  try {
+    return configFromEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // a configuration mistake is one line, not a stack trace
+    console.error(`xix server: ${error.message}`);
+    process.exit(2);
+  }
+}
+
+const config = readConfig();
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = process.env.XIX_PREFIX || 'xix';
 
