@@ -30,7 +30,11 @@ export function crashVerdict(death: DeadHost): { readonly verdict: ForfeitVerdic
     const verdict = /terminate/i.test(death.catastrophe) ? 'timeout' : 'memory';
     return { verdict, message: `isolated-vm lost control of the bot's isolate (${death.catastrophe}); its sandbox host was ended` };
   }
-  if (HEAP_TROUBLE.test(death.stderr)) return { verdict: 'memory', message: `the bot exhausted memory and brought down its sandbox host (${how})` };
+  if (HEAP_TROUBLE.test(death.stderr)) {
+    // V8's fatal out-of-memory handler can hang instead of exiting; the lease catches that.
+    const end = death.stalled ? 'its sandbox host hung in V8\'s out-of-memory handler and was killed from outside' : `it brought down its sandbox host (${how})`;
+    return { verdict: 'memory', message: `the bot exhausted memory: ${end}` };
+  }
   // A stalled host that grew far past what isolated-vm lets an isolate overshoot (2-3× its
   // limit, per its README) was stuck allocating, not computing.
   if (death.stalled && death.grewMb !== null && death.grewMb > STALL_GROWTH * death.memoryMb) {
