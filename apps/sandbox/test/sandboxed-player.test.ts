@@ -1,6 +1,6 @@
 /**
  * The sandboxed Player in this process: it plays exactly like the same bot in-process, is
- * deterministic (seeded Math.random, no clock), charges CPU time against the decision limit and
+ * deterministic (seeded Math.random, a frozen date), charges CPU time against the decision limit and
  * the game's bank, and recovers after a forfeit.
  */
 import { fileURLToPath } from 'node:url';
