@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const CLI = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = path.resolve(CLI, '../..');
@@ -40,9 +40,37 @@ function fail(message: string): never {
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(path.join(stage, 'dist'), { recursive: true });
 
+/**
+ * Paths that sources find beside themselves (`new URL(relative, import.meta.url)`) and that the
+ * bundle, in dist/, finds elsewhere: each is rewritten, and the pack fails if one is not found.
+ */
+const RELOCATED: Record<string, readonly [string, string][]> = {
+  // The sandbox's host processes run the bundled host (below) instead of the TypeScript one.
+  'apps/sandbox/src/supervisor.ts': [["'./host/host-main.ts'", "'./host-main.mjs'"]],
+  // The bundled bots travel with the SDK's sources.
+  'apps/cli/src/bot-load.ts': [["'../../../sdk/examples/'", "'../node_modules/@xix/sdk/examples/'"]],
+};
+const relocate: Plugin = {
+  name: 'xix-relocate',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      const rules = RELOCATED[path.relative(ROOT, args.path).split(path.sep).join('/')];
+      if (rules === undefined) return undefined;
+      let contents = readFileSync(args.path, 'utf8');
+      for (const [from, to] of rules) {
+        if (!contents.includes(from)) fail(`${args.path} no longer holds ${from}: update RELOCATED in scripts/pack.ts`);
+        contents = contents.replace(from, to);
+      }
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
 await build({
-  entryPoints: [path.join(CLI, 'src/main.ts')],
-  outfile: path.join(stage, 'dist/xix.mjs'),
+  entryPoints: { xix: path.join(CLI, 'src/main.ts'), 'host-main': path.join(ROOT, 'apps/sandbox/src/host/host-main.ts') },
+  outdir: path.join(stage, 'dist'),
+  outExtension: { '.js': '.mjs' },
+  plugins: [relocate],
   bundle: true,
   format: 'esm',
   platform: 'node',

@@ -2,10 +2,10 @@
  * `xix check BOT`: one screen saying what is wrong (type errors as file:line:col, compile and
  * load errors, forfeits with their verdict, R12) or "ready to upload"; exit 0 only when ready.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST, expectOneLineError, runXix, writeBot } from './test/run-xix.ts';
 
 let dir: string;
@@ -15,6 +15,10 @@ const lastLine = (text: string): string | undefined => text.trimEnd().split('\n'
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'xix-check-'));
   writeBot(dir, 'first.ts', FIRST);
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('xix check', () => {

@@ -4,11 +4,11 @@
  * `xix check` passes it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOneLineError, runXix } from './test/run-xix.ts';
 
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -22,6 +22,10 @@ function tsc(project: string): { code: number | null; stdout: string } {
 beforeAll(() => {
   // The system's temp folder: outside the repository, no node_modules above it.
   dir = mkdtempSync(path.join(tmpdir(), 'xix-new-bot-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('xix new-bot', () => {

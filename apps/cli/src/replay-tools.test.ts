@@ -3,11 +3,11 @@
  * its bot printed) and `xix replay rerun FILE BOT --move K` (what a bot answers now at move K,
  * rebuilt with its seed and its earlier decisions, in this process or in the sandbox).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseReplay, type Replay } from '@xix/engine';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST, expectOneLineError, runXix, writeBot } from './test/run-xix.ts';
 
 let dir: string;
@@ -33,6 +33,10 @@ beforeAll(() => {
   const play = xix('play', 'dice.ts', 'first.ts', '--games', '2', '--seed', '4', '--replays', 'out');
   expect(play.code).toBe(0);
   replay = parseReplay(JSON.parse(readFileSync(path.join(dir, 'out', 'game-1.json'), 'utf8')));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const movesOf = (seat: number): number[] => replay.moves.flatMap((m, i) => (m.seat === seat ? [i + 1] : []));
