@@ -5,13 +5,16 @@
  * match ids are the series' own, and the bots' rated records count each game once.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { startWorker, type SeriesWorker } from '../src/index.ts';
 import { SLOW, TEST_REDIS_URL, harness, storeBot, finished } from './helpers.ts';
 import { spawnWorker, type WorkerProcess } from './worker-process.ts';
 
 describe('a worker that dies mid-series', () => {
   const h = harness();
   const workers: WorkerProcess[] = [];
+  let inProcess: SeriesWorker | undefined;
   afterAll(async () => {
+    await inProcess?.close();
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
     await Promise.all(workers.map((w) => w.exited));
     await h.close();
@@ -45,5 +48,24 @@ describe('a worker that dies mid-series', () => {
     const page = await h.store.listMatches({ series: id, limit: 100 });
     expect(page.matches).toHaveLength(2 * deals);
     expect(second.output()).toContain(`"series":"${id}"`);
+    // Only the next test's workers may take its series.
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toMatchObject({ code: 0 });
+  });
+
+  it('marks the series failed when its job stalls more often than allowed', async () => {
+    const a = await storeBot(h.store, 'nina', 'slow-n', SLOW);
+    const dying = spawnWorker(env);
+    workers.push(dying);
+    await dying.ready;
+    const id = await h.enqueue({ kind: 'challenge', rated: false, entrants: [a, a], deals: 6, seed: 22 });
+    await h.waitFor(id, (s) => s.matches.length >= 1);
+    dying.child.kill('SIGKILL');
+    await dying.exited;
+    // No stall allowed: BullMQ's stall check fails the job itself, with no processor to see it.
+    inProcess = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix, lockDuration: 1000, stalledInterval: 500, maxStalledCount: 0 });
+    const failed = await h.waitFor(id, finished, 60_000);
+    expect(failed).toMatchObject({ status: 'failed', error: 'job stalled more than allowable limit' });
+    expect(await (await h.queue.getJob(id))?.getState()).toBe('failed');
   });
 });
