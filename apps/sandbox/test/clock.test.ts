@@ -198,8 +198,12 @@ describe('the bot clock in the sandbox', () => {
     const seat = xix.toMove(state)!;
     expect(spinner.startGame({ seat, seed: 3 })).toBeNull();
     const decision = spinner.decide(xix.view(state, seat));
-    expect(decision.ok).toBe(true);
-    // 20 000 reads (clock-spinner.ts): the isolate's own CPU time for them is about a third of that.
+    if (!decision.ok || decision.logs === undefined) throw new Error('the spinner did not answer');
+    const { smallestStep, last } = JSON.parse(decision.logs) as { smallestStep: number; last: number };
+    // Every read moved the clock by at least its charge (the isolate's own CPU time for a read is
+    // about a third of it), and the host charged at least what the clock showed.
+    expect(smallestStep).toBeGreaterThanOrEqual(CLOCK_READ_CHARGE_MS - 1e-9);
+    expect(decision.cpuMs!).toBeGreaterThanOrEqual(last - 0.001);
     expect(decision.cpuMs!).toBeGreaterThanOrEqual(20_000 * CLOCK_READ_CHARGE_MS);
     spinner.dispose();
   });
