@@ -68,4 +68,16 @@ describe('random bodies', () => {
       { numRuns: 150 },
     );
   });
+
+  it('random path segments and query strings never give a 500 either', async () => {
+    const paths = ['/api/users/', '/api/bots/', '/api/matches/', '/api/series/', '/api/leaderboard/', '/api/matches?before=', '/api/bots?owner=', '/api/matches?limit='];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), fc.string(), fc.constantFrom('', '/replay', '/logs', '/versions/1/source'), async (base, text, tail) => {
+        const response = await t.call({ method: 'GET', url: `${base}${encodeURIComponent(text)}${base.includes('?') ? '' : tail}`, token });
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        if (response.statusCode >= 400) failure(response);
+      }),
+      { numRuns: 150 },
+    );
+  });
 });
