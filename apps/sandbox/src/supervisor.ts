@@ -21,6 +21,8 @@ const STDERR_TAIL = 4096;
 /** A host whose memory grows by this many times a bot's limit is killed at once. */
 const RSS_OVERSHOOT = 8;
 const MAX_FAILED_STARTS = 3;
+/** What V8 writes on stderr when the process (not just an isolate) is out of memory. */
+const FATAL_OOM = /Last few GCs|FATAL ERROR: .*(heap|memory)|Fatal (JavaScript|process) out of memory/i;
 /** Hosts that may die outside any bot's code on one game before the series is given up. */
 const MAX_STRAY_DEATHS = 3;
 
@@ -200,6 +202,13 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       host.stderr = (host.stderr + chunk).slice(-STDERR_TAIL);
+      // V8's fatal out-of-memory report: the host cannot recover and may hang in the handler
+      // (until its lease runs out, seconds later): end it now.
+      if (!host.stalled && FATAL_OOM.test(host.stderr)) {
+        host.stalled = true;
+        host.stallRssMb = readRssMb(child.pid);
+        child.kill('SIGKILL');
+      }
     });
     let partial = '';
     const leasePipe = child.stdio[4] as NodeJS.ReadableStream | null;

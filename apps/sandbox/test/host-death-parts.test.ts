@@ -115,7 +115,7 @@ describe('crashVerdict', () => {
     const lastGcs = '<--- Last few GCs --->\n[123:0x1]  Mark-Compact 60.1 (65.0) -> 59.9 (65.0) MB\nFATAL ERROR: Reached heap limit Allocation failed';
     expect(crashVerdict(death({ stalled: true, signal: 'SIGKILL', code: null, stderr: lastGcs }))).toEqual({
       verdict: 'memory',
-      message: "the bot exhausted memory: its sandbox host hung in V8's out-of-memory handler and was killed from outside",
+      message: 'the bot exhausted memory: V8 found its sandbox host out of memory, and the host was killed from outside',
     });
     expect(crashVerdict(death({ signal: 'SIGABRT', code: null, stderr: lastGcs })).message).toBe('the bot exhausted memory: it brought down its sandbox host (SIGABRT)');
   });

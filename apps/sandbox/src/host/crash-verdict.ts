@@ -31,8 +31,8 @@ export function crashVerdict(death: DeadHost): { readonly verdict: ForfeitVerdic
     return { verdict, message: `isolated-vm lost control of the bot's isolate (${death.catastrophe}); its sandbox host was ended` };
   }
   if (HEAP_TROUBLE.test(death.stderr)) {
-    // V8's fatal out-of-memory handler can hang instead of exiting; the lease catches that.
-    const end = death.stalled ? 'its sandbox host hung in V8\'s out-of-memory handler and was killed from outside' : `it brought down its sandbox host (${how})`;
+    // V8's fatal out-of-memory handler can hang instead of exiting: the supervisor kills the host.
+    const end = death.stalled ? 'V8 found its sandbox host out of memory, and the host was killed from outside' : `it brought down its sandbox host (${how})`;
     return { verdict: 'memory', message: `the bot exhausted memory: ${end}` };
   }
   // A stalled host that grew far past what isolated-vm lets an isolate overshoot (2-3× its
