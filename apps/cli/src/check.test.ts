@@ -78,6 +78,14 @@ describe('xix check', () => {
     expect(load.code).toBe(1);
   });
 
+  it('checks a JavaScript bot without type-checking it', () => {
+    writeBot(dir, 'plain.js', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0] });\n`);
+    const run = check('plain.js');
+    expect(run.stdout).toContain('types    not checked: a JavaScript bot');
+    expect(lastLine(run.stdout)).toBe('ready to upload');
+    expect(run.code).toBe(0);
+  });
+
   it('refuses a missing file or bad options in one line', () => {
     expectOneLineError(check('missing.ts'), /^xix: no such file: missing\.ts$/);
     expectOneLineError(runXix(dir, 'check', 'first.ts', '--games', '3'), /^xix: --games must be even/);

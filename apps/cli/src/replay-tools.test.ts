@@ -95,6 +95,21 @@ describe('xix replay rerun', () => {
     expect(wild.stdout).toMatch(/now: {2}wild answers play 99 \(ILLEGAL: /);
   });
 
+  it('asks again for the decision a bot forfeited, the move after the last', () => {
+    writeBot(dir, 'fragile.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { if (view.phase === 'draft') throw new Error('drafts are hard'); return view.legalActions[0]!; } });\n`);
+    expect(xix('play', 'fragile.ts', 'first.ts', '--games', '2', '--seed', '4', '--replays', 'lost', '--fail-on-forfeit', 'none').code).toBe(0);
+    const lost = parseReplay(JSON.parse(readFileSync(path.join(dir, 'lost', 'game-1.json'), 'utf8')));
+    expect(lost.forfeit).toMatchObject({ verdict: 'error' });
+    const k = lost.moves.length + 1;
+    const run = xix('replay', 'rerun', 'lost/game-1.json', 'first.ts', '--move', String(k));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`lost/game-1.json, move ${k}: seat ${lost.forfeit!.seat} (fragile) to move`);
+    expect(run.stdout).toMatch(/then: fragile answered nothing: it forfeited \(error\): .*drafts are hard/);
+    expect(run.stdout).toMatch(/now: {2}first answers pick \d+ \(legal\)/);
+    const again = xix('replay', 'rerun', 'lost/game-1.json', 'fragile.ts', '--move', String(k));
+    expect(again.stdout).toMatch(/now: {2}fragile fails \(error\): .*drafts are hard/);
+  });
+
   it('refuses a move that is not in the replay', () => {
     expectOneLineError(xix('replay', 'rerun', 'out/game-1.json', 'first.ts', '--move', '0'), /^xix: --move must be a move of this replay: 1 to \d+, got 0$/);
     expectOneLineError(xix('replay', 'rerun', 'out', 'first.ts', '--move', '1'), /^xix: out is a folder/);

@@ -34,9 +34,10 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
     lines.push(`  ${name.padEnd(8)} ${text}`, ...details.map((d) => `      ${d}`));
   };
 
-  const types = typeCheck(file);
-  const using = types.config === null ? 'strict defaults' : path.relative(process.cwd(), types.config) || types.config;
-  if (types.errors.length === 0) step('types', `ok (${using})`);
+  const types = /\.[cm]?tsx?$/.test(file) ? typeCheck(file) : null;
+  const using = types?.config == null ? 'strict defaults' : path.relative(process.cwd(), types.config) || types.config;
+  if (types === null) step('types', 'not checked: a JavaScript bot');
+  else if (types.errors.length === 0) step('types', `ok (${using})`);
   else {
     problems.push(count(types.errors.length, 'type error'));
     const more = types.errors.length > SHOWN ? [`… and ${types.errors.length - SHOWN} more`] : [];
