@@ -8,6 +8,7 @@
  * from its stored setup (run-series.ts skips what is stored). Shutdown stops taking jobs, lets a
  * running series finish for `handBackAfterMs`, then hands it back to the queue unfinished.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { pino, type Logger } from 'pino';
@@ -132,7 +133,10 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
         await closed;
         clearTimeout(handBack);
         await Promise.all([pool.close(), events.close()]);
-        await Promise.all([redis.quit().catch(() => undefined), bullRedis.quit().catch(() => undefined)]);
+        // QUIT waits for a Redis that is down; a stopping worker does not.
+        await Promise.all([redis, bullRedis].map((connection) => Promise.race([connection.quit().catch(() => undefined), sleep(2000)])));
+        redis.disconnect();
+        bullRedis.disconnect();
       })();
       return closing;
     },
