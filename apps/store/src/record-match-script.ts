@@ -10,8 +10,8 @@
  */
 export const PROBATION_WINDOW = 50;
 export const PROBATION_MIN_GAMES = 10;
-/** Forfeits of at least a tenth of the window put a version on probation. */
-export const PROBATION_SHARE = 0.1;
+/** Forfeits of at least this percentage of the window put a version on probation. */
+export const PROBATION_PERCENT = 10;
 
 export const SEAT_KEYS = 6;
 
@@ -71,7 +71,7 @@ for s = 1, seats do
       local played = redis.call('LRANGE', window, 0, -1)
       local lost = 0
       for _, f in ipairs(played) do if f == '1' then lost = lost + 1 end end
-      if #played >= ${PROBATION_MIN_GAMES} and lost >= ${PROBATION_SHARE} * #played and redis.call('HGET', bot, 'probation') == '' then
+      if #played >= ${PROBATION_MIN_GAMES} and lost * 100 >= ${PROBATION_PERCENT} * #played and redis.call('HGET', bot, 'probation') == '' then
         redis.call('HSET', bot, 'probation',
           string.format('version %d forfeited %d of its last %d rated games', tonumber(who.version), lost, #played))
       end

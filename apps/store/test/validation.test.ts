@@ -95,6 +95,18 @@ describe('probation', () => {
     expect((await world.store.getBot(house.bot))?.probation).toBeNull();
   });
 
+  it('counts exactly a tenth as enough (3 of 30: whole-number arithmetic, no rounding)', async () => {
+    const flaky = await upload(world.store, 'alice', 'thirty', 'active');
+    const series = await world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [flaky, house], deals: 50, seed: 1, requestedBy: 'alice' });
+    // the forfeits come last: 1 of 28 and 2 of 29 are under 10%, 3 of 30 is exactly 10%
+    for (let i = 0; i < 30; i++) {
+      const replay = i >= 27 ? fakeReplay(1, { forfeitSeat: 0 }) : fakeReplay(0);
+      await world.store.recordMatch(match(series, i, [flaky, house], replay));
+      if (i === 28) expect((await world.store.getBot(flaky.bot))?.probation).toBeNull();
+    }
+    expect((await world.store.getBot(flaky.bot))?.probation).toBe('version 1 forfeited 3 of its last 30 rated games');
+  });
+
   it('does not judge a version on fewer than the minimum number of games', async () => {
     const flaky = await upload(world.store, 'alice', 'early', 'active');
     const series = await world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [flaky, house], deals: 50, seed: 1, requestedBy: 'alice' });
