@@ -25,7 +25,10 @@ async function code(file: string): Promise<string> {
 }
 
 async function inMemory(body: string): Promise<string> {
-  const source = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { ${body} } });\n`;
+  return compiled(`import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { ${body} } });\n`);
+}
+
+async function compiled(source: string): Promise<string> {
   const compiled = await compileBot({ entry: 'bot.ts', files: new Map([['bot.ts', source]]) });
   if (!compiled.ok) throw new Error(compiled.message);
   return compiled.code;
@@ -117,6 +120,17 @@ describe('the bot clock in the sandbox', () => {
       }
     }
     expect(decisions).toBeGreaterThan(30);
+    players.forEach((p) => p.dispose());
+  });
+
+  it('bounds the SDK\'s search bot by time with now: clock.elapsedMs', async () => {
+    const limits: Partial<SandboxLimits> = { decisionMs: 15, bankMs: CUSHION_MS };
+    const bot = await compiled("import { clock, createSearchBot } from '@xix/sdk';\nexport default createSearchBot({ budget: Number.MAX_SAFE_INTEGER, timeMs: 10, now: clock.elapsedMs });\n");
+    const players = [sandboxedPlayer(xix, bot, 'a', { limits }), sandboxedPlayer(xix, bot, 'b', { limits })];
+    const record = play(players, 6);
+    // With an unbounded work budget, only the clock can end its searches.
+    expect(record.replay.forfeit).toBeNull();
+    expect(Math.max(...record.replay.moves.map((m) => m.cpuMs!))).toBeGreaterThanOrEqual(10);
     players.forEach((p) => p.dispose());
   });
 

@@ -4,7 +4,7 @@
  * local game (the shape `xix fetch` writes), which must give the same game, or say where not.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,7 +51,13 @@ function matchFolder(name: string, replay: Replay, seats: FetchedMatch['seats'])
   return folder;
 }
 
-const HOUSE = (name: string): FetchedMatch['seats'][number] => ({ bot: 'b1', version: 1, name, owner: 'house', source: { kind: 'house', name } });
+/** A seat as fetch writes it for a house bot: its source downloaded into the folder. */
+function house(folder: string, name: string): FetchedMatch['seats'][number] {
+  const source = fileURLToPath(new URL(`../../../../sdk/examples/${name}.ts`, import.meta.url));
+  mkdirSync(path.join(dir, folder, `${name}-v1`), { recursive: true });
+  copyFileSync(source, path.join(dir, folder, `${name}-v1`, `${name}.ts`));
+  return { bot: 'b1', version: 1, name, owner: 'house', source: { kind: 'files', dir: `${name}-v1`, entry: `${name}.ts` } };
+}
 let played: Replay;
 
 beforeAll(() => {
@@ -83,7 +89,7 @@ describe('platform commands without a server', () => {
 
 describe('xix rerun-match', () => {
   it('re-plays a fetched match in the sandbox to the same game', () => {
-    const folder = matchFolder('same', played, [HOUSE('heuristic'), HOUSE('heuristic')]);
+    const folder = matchFolder('same', played, [house('same', 'heuristic'), house('same', 'heuristic')]);
     const run = xix({}, 'rerun-match', folder);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -93,13 +99,13 @@ describe('xix rerun-match', () => {
   });
 
   it('says where a re-run differs: other bots than the server\'s play another game', () => {
-    const folder = matchFolder('other', played, [HOUSE('random'), HOUSE('heuristic')]);
+    const folder = matchFolder('other', played, [house('other', 'random'), house('other', 'heuristic')]);
     expectOneLineError(xix({}, 'rerun-match', folder), /^xix: re-run of s1\.0 differs from the server's game: (move \d+|the server's game has|result)/);
   });
 
   it('asks for the bot of a seat whose source is not the user\'s, and takes it with --seat', () => {
     const stranger = { bot: 'b9', version: 3, name: 'secret', owner: 'bob', source: { kind: 'none' } } as const;
-    const folder = matchFolder('stranger', played, [HOUSE('heuristic'), stranger]);
+    const folder = matchFolder('stranger', played, [house('stranger', 'heuristic'), stranger]);
     expectOneLineError(xix({}, 'rerun-match', folder), /seat 1 plays secret \(b9 v3, owned by bob\), whose source is not yours: give a bot for it with --seat 1=FILE/);
     const local = fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url));
     const run = xix({}, 'rerun-match', folder, '--seat', `1=${local}`);

@@ -1,11 +1,10 @@
 /**
  * `xix fetch MATCH`: downloads a match into a folder so that `xix rerun-match DIR` can play it
  * again locally: the replay, who sat where, and, for the seats whose bot the caller owns, that
- * version's source and the bot's logs. House bots re-run from this repository's examples.
+ * version's source (house bots' sources are public) and the bot's logs.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fail } from '../cli-error.ts';
 import { session } from './session.ts';
 import { MATCH_FILE, REPLAY_FILE, type FetchedMatch, type FetchedSeat, type SeatSource } from './match-dir.ts';
@@ -16,7 +15,6 @@ export interface FetchOptions {
 }
 
 export const HOUSE_OWNER = 'house';
-const EXAMPLES = fileURLToPath(new URL('../../../../sdk/examples/', import.meta.url));
 const SAFE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export async function fetchMatch(id: string, options: FetchOptions): Promise<void> {
@@ -37,13 +35,12 @@ export async function fetchMatch(id: string, options: FetchOptions): Promise<voi
   }
 
   async function seatSource(entrant: MatchSummary['entrants'][number], owner: string): Promise<SeatSource> {
-    if (owner === login.name) {
+    if (owner === login.name || owner === HOUSE_OWNER) {
       const folder = `${entrant.bot}-v${entrant.version}`;
       const source = await client.get<{ entry: string; files: Record<string, string> }>(`/api/bots/${entrant.bot}/versions/${entrant.version}/source`);
       for (const [name, text] of Object.entries(source.files)) write(path.join(dir, folder), name, text);
       return { kind: 'files', dir: folder, entry: source.entry };
     }
-    if (owner === HOUSE_OWNER && existsSync(path.join(EXAMPLES, `${entrant.name}.ts`))) return { kind: 'house', name: entrant.name };
     return { kind: 'none' };
   }
 
@@ -67,7 +64,6 @@ export async function fetchMatch(id: string, options: FetchOptions): Promise<voi
 
 function describe(source: SeatSource): string {
   if (source.kind === 'files') return `source in ${source.dir}`;
-  if (source.kind === 'house') return `house bot: sdk/examples/${source.name}.ts`;
   return 'source not yours';
 }
 

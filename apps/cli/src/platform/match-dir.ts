@@ -10,10 +10,8 @@ export const REPLAY_FILE = 'replay.json';
 
 /** Where a seat's bot comes from for a re-run. */
 export type SeatSource =
-  /** Its source, downloaded (owner only): DIR/<dir>/<entry>. */
+  /** Its source, downloaded (the caller's own bots and the house bots): DIR/<dir>/<entry>. */
   | { readonly kind: 'files'; readonly dir: string; readonly entry: string }
-  /** A house bot: the same-named example of this repository (sdk/examples/<name>.ts). */
-  | { readonly kind: 'house'; readonly name: string }
   /** Not available to this user: give it with --seat N=FILE. */
   | { readonly kind: 'none' };
 
@@ -58,6 +56,5 @@ function isSeat(seat: unknown): seat is FetchedSeat {
   const source = s?.source as Partial<Record<string, unknown>> | undefined;
   if (typeof s?.bot !== 'string' || typeof s.name !== 'string' || typeof source?.kind !== 'string') return false;
   if (source.kind === 'files') return typeof source.dir === 'string' && typeof source.entry === 'string';
-  if (source.kind === 'house') return typeof source.name === 'string';
   return source.kind === 'none';
 }

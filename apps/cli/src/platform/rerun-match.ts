@@ -5,7 +5,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findGame, type Replay } from '@xix/engine';
 import { playMatch, type Player } from '@xix/referee';
 import { checkBot, sandboxedPlayer } from '@xix/sandbox';
@@ -18,7 +17,6 @@ export interface RerunOptions {
   readonly seat?: readonly string[];
 }
 
-const EXAMPLES = fileURLToPath(new URL('../../../../sdk/examples/', import.meta.url));
 export const RERUN_FILE = 'rerun.json';
 
 export async function rerunMatch(dir: string, options: RerunOptions): Promise<void> {
@@ -50,7 +48,6 @@ export async function rerunMatch(dir: string, options: RerunOptions): Promise<vo
 function sourceFile(dir: string, seat: number, entrant: FetchedSeat): string {
   const source = entrant.source;
   if (source.kind === 'files') return path.join(dir, source.dir, source.entry);
-  if (source.kind === 'house') return path.join(EXAMPLES, `${source.name}.ts`);
   return fail(`seat ${seat} plays ${entrant.name} (${entrant.bot} v${entrant.version}, owned by ${entrant.owner}), whose source is not yours: give a bot for it with --seat ${seat}=FILE`);
 }
 
