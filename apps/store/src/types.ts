@@ -122,14 +122,19 @@ export interface ForfeitInfo {
   readonly message: string;
 }
 
-export interface NewMatch {
+/** What names a match and who played it, stored or to be stored. */
+interface MatchSetup {
   /** `<seriesId>.<index>` */
   readonly id: string;
   readonly seriesId: string;
   readonly game: string;
   readonly kind: SeriesKind;
   readonly rated: boolean;
+  /** By seat. */
   readonly entrants: readonly MatchEntrant[];
+}
+
+export interface NewMatch extends MatchSetup {
   /** The replay object (docs/replay-format.md). */
   readonly replay: ReplayLike;
   /** What each seat's bot printed, by seat. */
@@ -144,13 +149,7 @@ export interface ReplayLike {
   readonly result: { readonly winner: number; readonly points: readonly number[]; readonly reason: string };
 }
 
-export interface Match {
-  readonly id: string;
-  readonly seriesId: string;
-  readonly game: string;
-  readonly kind: SeriesKind;
-  readonly rated: boolean;
-  readonly entrants: readonly MatchEntrant[];
+export interface Match extends MatchSetup {
   /** By seat: 1 = first; tied seats share a rank. */
   readonly ranks: readonly number[];
   readonly points: readonly number[];
