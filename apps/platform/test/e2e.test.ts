@@ -18,6 +18,7 @@ import { parseReplay, verifyReplay, type Replay } from '@xix/engine';
 import { buildServer, registerHouseBots } from '@xix/server';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deletePrefix } from '../../worker/test/helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = path.join(ROOT, 'apps/cli/bin/xix.js');
@@ -102,14 +103,7 @@ afterAll(async () => {
   await server?.close();
   await queue?.close();
   // Everything this test wrote: the store's keys and the queue's.
-  for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  }
+  await deletePrefix(redis, prefix);
   await redis?.quit();
 });
 
