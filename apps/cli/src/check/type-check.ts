@@ -82,7 +82,7 @@ function describe(diagnostic: ts.Diagnostic): string {
 }
 
 /** A file as the user would name it: relative to the working directory unless that climbs out. */
-function named(file: string): string {
+export function named(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }

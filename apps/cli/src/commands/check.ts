@@ -5,11 +5,10 @@
  * Exit code 0 when ready, 1 otherwise.
  */
 import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { xix, type Seat } from '@xix/engine';
 import { playSeries, type Player, type SeriesGame } from '@xix/referee';
 import { checkBot, compileBot, sandboxedPlayer } from '@xix/sandbox';
-import { typeCheck } from '../check/type-check.ts';
+import { named, typeCheck } from '../check/type-check.ts';
 import { fail } from '../cli-error.ts';
 import { bundledBotFile } from '../repo.ts';
 
@@ -35,7 +34,7 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
   };
 
   const types = /\.[cm]?tsx?$/.test(file) ? typeCheck(file) : null;
-  const using = types?.config == null ? 'strict defaults' : path.relative(process.cwd(), types.config) || types.config;
+  const using = types?.config == null ? 'strict defaults' : named(types.config);
   if (types === null) step('types', 'not checked: a JavaScript bot');
   else if (types.errors.length === 0) step('types', `ok (${using})`);
   else {
