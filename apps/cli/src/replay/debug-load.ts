@@ -1,8 +1,8 @@
 /**
  * Loads a bot into this process for `xix replay rerun`, so that its author can stop in it under
- * `node --inspect-brk`: esbuild bundles it (the same import rules as the sandbox: `@xix/sdk` is
- * this installation's SDK) with an inline source map, into a temporary module that is imported.
- * Breakpoints set in the bot's .ts files land through the source map.
+ * `node --inspect-brk`: esbuild bundles it (`@xix/sdk` is this installation's SDK) with an inline
+ * source map, into a temporary module that is imported, so breakpoints set in the bot's .ts files
+ * land through the source map. The sandbox's import rules are `xix check`'s business, not this.
  *
  * Math.random is replaced, as the sandbox's harness does (apps/sandbox/src/isolate/harness.js),
  * by the engine's PRNG seeded from the bot's seed and seat, so a bot that uses it answers as it
