@@ -1,0 +1,133 @@
+/**
+ * npm run bench:api — the HTTP API under load, on loopback. The server runs in its own process
+ * (bench-server.ts) on a store of its own prefix, seeded with four bots and ~1,000 real matches;
+ * autocannon (in this process) measures the two hottest reads, then small bots are uploaded one
+ * after another (compile + store + two validation series queued; no worker runs), and the
+ * compile alone is timed for comparison. Everything under the prefix is deleted at the end.
+ *
+ * BENCH_SECONDS (per read, default 10), BENCH_CONNECTIONS (default 10), BENCH_UPLOADS (default 50),
+ * BENCH_MATCHES (default 1000), REDIS_URL.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { compileBot } from '@xix/sandbox';
+import { createStore } from '@xix/store';
+// The worker tests' cleanup: every key of a prefix, the store's and the queue's.
+import { deletePrefix } from '../../worker/test/helpers.ts';
+import { seedStore } from './bench-seed.ts';
+
+interface Histogram {
+  readonly average: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+interface CannonResult {
+  readonly requests: Histogram;
+  readonly latency: Histogram;
+  readonly errors: number;
+  readonly non2xx: number;
+  readonly duration: number;
+}
+// autocannon ships no types: the part of its programmatic API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: { url: string; connections: number; duration: number; pipelining: number }) => Promise<CannonResult>;
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = positive('BENCH_SECONDS', 10);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 10);
+const UPLOADS = positive('BENCH_UPLOADS', 50);
+const MATCHES = positive('BENCH_MATCHES', 1000);
+const SERVER = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+
+const BOT = `import { defineBot } from '@xix/sdk';\n// upload N\nexport default defineBot({ decide: (view) => view.legalActions[view.legalActions.length - 1]! });\n`;
+
+const prefix = `bench-${randomBytes(4).toString('hex')}`;
+const redis = new Redis(REDIS_URL);
+const line = (label: string, figure: string, target: string): void => console.log(`${label.padEnd(44)} ${figure.padStart(22)}   target ${target}`);
+
+try {
+  const store = createStore(redis, { prefix });
+  let started = performance.now();
+  const seeded = await seedStore(store, MATCHES);
+  console.log(`seeded ${prefix}: ${seeded.bots.length} bots, ${seeded.matches} matches in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const user = await store.createUser('uploader');
+  if (user === 'exists') throw new Error('the fresh prefix already has a user uploader');
+
+  const server = spawn(process.execPath, ['--no-node-snapshot', SERVER], {
+    env: { ...process.env, REDIS_URL, XIX_PREFIX: prefix, LOG_LEVEL: 'warn', UPLOAD_RATE: String(UPLOADS * 10) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await serverUrl(server);
+    console.log(`server pid ${server.pid} at ${url}; autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route\n`);
+    for (const route of ['/api/leaderboard/xix', '/api/matches?game=xix&limit=20']) {
+      const result = await autocannon({ url: `${url}${route}`, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+      if (result.errors > 0 || result.non2xx > 0) throw new Error(`${route}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+      line(`GET ${route}`, `${Math.round(result.requests.average)} req/s`, '≥ 10,000 req/s');
+      line('', `p99 ${result.latency.p99} ms`, '< 20 ms');
+    }
+
+    const times: number[] = [];
+    started = performance.now();
+    for (let i = 0; i < UPLOADS; i++) {
+      const begin = performance.now();
+      const response = await fetch(`${url}/api/bots`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({ game: 'xix', name: 'lastbot', files: { 'lastbot.ts': BOT.replace('N', String(i)) } }),
+      });
+      const text = await response.text();
+      times.push(performance.now() - begin);
+      if (response.status !== 201) throw new Error(`upload ${i + 1}: ${response.status} ${text}`);
+    }
+    const elapsed = (performance.now() - started) / 1000;
+    console.log('');
+    line(`POST /api/bots (${UPLOADS} uploads, one at a time)`, `${(UPLOADS / elapsed).toFixed(1)} uploads/s`, '-');
+    line('', `median ${median(times).toFixed(1)} ms`, 'answered in < 50 ms median');
+
+    const compiles: number[] = [];
+    for (let i = 0; i < UPLOADS; i++) {
+      const begin = performance.now();
+      const compiled = await compileBot({ entry: 'lastbot.ts', files: new Map([['lastbot.ts', BOT.replace('N', String(i))]]) });
+      compiles.push(performance.now() - begin);
+      if (!compiled.ok) throw new Error(compiled.message);
+    }
+    line('compileBot alone (this process)', `median ${median(compiles).toFixed(1)} ms`, '-');
+  } finally {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await once(server, 'exit');
+  }
+} finally {
+  await deletePrefix(redis, prefix);
+  await redis.quit();
+}
+
+/** The child prints `listening <url>` once it is up; anything else before that is a failure. */
+async function serverUrl(child: ReturnType<typeof spawn>): Promise<string> {
+  let seen = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const found = /^listening (\S+)$/m.exec(seen);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening: ${seen}`)));
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function positive(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1) throw new Error(`${name} must be a positive whole number, got ${text}`);
+  return n;
+}
