@@ -9,12 +9,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { ForfeitVerdict } from '@xix/engine';
-import { crashVerdict } from './host/crash-verdict.ts';
-import { forfeitRecord } from './host/forfeit-record.ts';
+import { afterDeath, type HostDeath } from './host/after-death.ts';
 import { readRssMb } from './host/process-memory.ts';
 import { parseLeaseLine, type FromHost, type HostGame, type Lease, type SeriesJob, type ToHost } from './host/protocol.ts';
 import { resolveLimits } from './limits.ts';
+
+export type { HostDeath } from './host/after-death.ts';
 
 const HOST_SCRIPT = fileURLToPath(new URL('./host/host-main.ts', import.meta.url));
 const STDERR_TAIL = 4096;
@@ -23,8 +23,6 @@ const RSS_OVERSHOOT = 8;
 const MAX_FAILED_STARTS = 3;
 /** What V8 writes on stderr when the process (not just an isolate) is out of memory. */
 const FATAL_OOM = /Last few GCs|FATAL ERROR: .*(heap|memory)|Fatal (JavaScript|process) out of memory/i;
-/** Hosts that may die outside any bot's code on one game before the series is given up. */
-const MAX_STRAY_DEATHS = 3;
 
 export interface PoolOptions {
   /** Host processes (series run in parallel); default 1. */
@@ -33,21 +31,6 @@ export interface PoolOptions {
   readonly graceMs?: number;
   /** Time a host has from receiving a series to its first lease; default 10 s. */
   readonly startupMs?: number;
-}
-
-/** A host that died in a bot's code while it played a series. */
-export interface HostDeath {
-  /** The game in play (its index in the series). */
-  readonly game: number;
-  /** The bot (0 = A, 1 = B) whose code was running. */
-  readonly bot: 0 | 1;
-  readonly verdict: ForfeitVerdict;
-  readonly message: string;
-  /**
-   * True: the game became the bot's forfeit (its replay says so). False: the host died in the
-   * bot's end-of-game call, after the game's record had arrived, so the game stands as played.
-   */
-  readonly forfeited: boolean;
 }
 
 /**
@@ -150,36 +133,26 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
     if (actions.length !== lease.moves) host.moves.actions = null;
   };
 
-  /**
-   * The host running `series` died. In a bot's code: the game in play is that bot's forfeit (or,
-   * in its end-of-game call, stands as played). Outside: the game is played again, a few times.
-   * Then the rest of the series goes back to the front of the queue, for the replacement host.
-   */
+  /** The host running `series` died: settle the game in play (see host/after-death.ts), then go on. */
   const hostDied = (host: Host, running: Running, code: number | null, signal: NodeJS.Signals | null): void => {
     const { series } = running;
-    const next = series.games.length;
-    const lease = host.lease !== null && host.lease.id === running.id && host.lease.bot >= 0 ? host.lease : null;
-    const how = signal ?? `exit code ${code}`;
-    let stray = `the sandbox host died (${how}) outside any bot's code`;
-    if (lease !== null) {
-      const bot = lease.bot === 0 ? 0 : 1;
-      const grewMb = host.stallRssMb !== null && host.baseRssMb !== null ? host.stallRssMb - host.baseRssMb : null;
-      const death = crashVerdict({ stalled: host.stalled, signal, code, stderr: host.stderr, catastrophe: host.catastrophe, grewMb, memoryMb: running.memoryMb });
-      const actions = host.moves?.game === lease.game ? host.moves.actions : null;
-      const record = lease.game !== next ? null : actions === null ? 'its lease lines were lost' : forfeitRecord(series.job, next, bot, actions, death);
-      if (lease.game < next) {
-        series.hostDeaths.push({ game: lease.game, bot, ...death, forfeited: false });
-        stray = '';
-      } else if (record !== null && typeof record !== 'string') {
-        series.hostDeaths.push({ game: next, bot, ...death, forfeited: true });
-        series.strayDeaths = 0;
-        deliver(series, record);
-        stray = '';
-      } else {
-        stray = `the sandbox host died (${how}) in bot ${'AB'[bot]}'s code, but game ${next} cannot be rebuilt: ${record ?? 'the lease names another game'}`;
-      }
+    const lease = host.lease !== null && host.lease.id === running.id ? host.lease : null;
+    const grewMb = host.stallRssMb !== null && host.baseRssMb !== null ? host.stallRssMb - host.baseRssMb : null;
+    const after = afterDeath({
+      job: series.job,
+      next: series.games.length,
+      strayDeaths: series.strayDeaths,
+      lease,
+      moves: lease !== null && host.moves?.game === lease.game ? host.moves.actions : null,
+      end: { stalled: host.stalled, signal, code, stderr: host.stderr, catastrophe: host.catastrophe, grewMb, memoryMb: running.memoryMb },
+    });
+    if (after.kind === 'give-up') return fail(series, after.message);
+    if (after.kind === 'retry') series.strayDeaths++;
+    else series.hostDeaths.push(after.death);
+    if (after.kind === 'forfeit') {
+      series.strayDeaths = 0;
+      deliver(series, after.game);
     }
-    if (stray !== '' && ++series.strayDeaths >= MAX_STRAY_DEATHS) return fail(series, `${stray} (${series.strayDeaths} times on game ${next})`);
     if (series.games.length === total(series)) return series.resolve({ ok: true, games: series.games, hostDeaths: series.hostDeaths });
     queue.unshift(series);
     dispatch(); // to an idle host, if there is one; else to the replacement once it is ready

@@ -1,13 +1,14 @@
 /**
  * The parts the supervisor uses to turn a dead host into a forfeit, without processes: the lease
- * lines that carry a game's moves, the record rebuilt from them (it must verify as a replay), and
- * the verdict read from how the host ended (R12).
+ * lines that carry a game's moves, the record rebuilt from them (it must verify as a replay), the
+ * verdict read from how the host ended (R12), and what the death means for the series.
  */
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verifyReplay, xix } from '@xix/engine';
 import { afterEach, describe, expect, it } from 'vitest';
+import { afterDeath, MAX_STRAY_DEATHS, type DeathFacts } from '../src/host/after-death.ts';
 import { crashVerdict, type DeadHost } from '../src/host/crash-verdict.ts';
 import { forfeitRecord } from '../src/host/forfeit-record.ts';
 import { createLeaseWriter } from '../src/host/lease-writer.ts';
@@ -125,5 +126,40 @@ describe('crashVerdict', () => {
     expect(crashVerdict(death({ stalled: true, signal: 'SIGKILL', code: null, grewMb: 520 })).verdict).toBe('memory');
     expect(crashVerdict(death({ signal: 'SIGSEGV', code: null })).verdict).toBe('memory');
     expect(crashVerdict(death({ code: 3 }))).toEqual({ verdict: 'error', message: 'the sandbox host died (exit code 3) while the bot was running' });
+  });
+});
+
+describe('afterDeath', () => {
+  const lease = (bot: number, game: number, moves: number): Lease => ({ type: 'lease', id: 1, bot, deadline: 0, game, moves, actions: [] });
+  const facts = (over: Partial<DeathFacts>): DeathFacts => ({
+    job: JOB,
+    next: 2,
+    strayDeaths: 0,
+    lease: null,
+    moves: null,
+    end: { stalled: true, signal: 'SIGKILL', code: null, stderr: '', catastrophe: null, grewMb: 1, memoryMb: 64 },
+    ...over,
+  });
+
+  it('forfeits the game in play of the bot whose code ran, with the moves its lease lines carried', () => {
+    // Game 2: deal seed + 1, bot A in seat 0.
+    const seat = toMoveAfter(2, 3)!;
+    const moves = firstMoves(2, 3);
+    const after = afterDeath(facts({ lease: lease(seat, 2, 3), moves, strayDeaths: 1 }));
+    expect(after).toMatchObject({ kind: 'forfeit', game: { index: 2, seatOfA: 0 }, death: { game: 2, bot: seat, verdict: 'timeout', forfeited: true } });
+  });
+
+  it('lets a game whose record arrived stand when the host died in a bot\'s end-of-game call', () => {
+    expect(afterDeath(facts({ lease: lease(1, 1, 30), moves: [] }))).toMatchObject({ kind: 'stands', death: { game: 1, bot: 1, verdict: 'timeout', forfeited: false } });
+  });
+
+  it('plays the game again after a death outside bot code, or with lost lease lines, and gives up at the limit', () => {
+    expect(afterDeath(facts({}))).toEqual({ kind: 'retry', message: "the sandbox host died (SIGKILL) outside any bot's code" });
+    expect(afterDeath(facts({ lease: lease(-1, 2, 0), moves: [] })).kind).toBe('retry');
+    expect(afterDeath(facts({ lease: lease(0, 2, 4), moves: null }))).toMatchObject({ kind: 'retry', message: /in bot A's code, but game 2 cannot be rebuilt: its lease lines were lost/ });
+    expect(afterDeath(facts({ strayDeaths: MAX_STRAY_DEATHS - 1 }))).toEqual({
+      kind: 'give-up',
+      message: `the sandbox host died (SIGKILL) outside any bot's code (${MAX_STRAY_DEATHS} times on game 2)`,
+    });
   });
 });
