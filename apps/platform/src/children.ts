@@ -14,8 +14,13 @@ export interface Child {
   stop(graceMs: number): Promise<void>;
 }
 
-export function startChild(name: string, script: string, env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, ['--no-node-snapshot', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+/**
+ * `lifeline`: an IPC channel that carries nothing; a child that watches it (the worker) stops when
+ * the launcher is gone, even killed. Only for children that exit by themselves with it open.
+ */
+export function startChild(name: string, script: string, env: NodeJS.ProcessEnv, lifeline = false): Child {
+  const stdio = lifeline ? (['ignore', 'inherit', 'inherit', 'ipc'] as const) : (['ignore', 'inherit', 'inherit'] as const);
+  const child = spawn(process.execPath, ['--no-node-snapshot', script], { env, stdio: [...stdio] });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
     // A spawn that fails emits 'error' and no 'exit'.

@@ -99,6 +99,32 @@ describe('npm start', () => {
     expect(await second.exited).toBe(0);
   });
 
+  it('after a launcher is killed, its worker stops too and the next start takes over its redis-server', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(path.join(tmpdir(), 'xix-launcher-killed-'));
+    const env = { REDIS_URL: 'own', XIX_DATA_DIR: dir, PORT: String(port) };
+    const killed = launch(env);
+    launches.push(killed);
+    const [, server, worker, redisPid] = /pids: launcher (\d+), server (\d+), worker (\d+), redis (\d+)/.exec(await killed.waitFor('xix: ready at'))!.slice(1).map(Number);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // The server has no lifeline: a killed launcher leaves it (and its port) behind.
+    process.kill(server!, 'SIGTERM');
+    const deadline = Date.now() + 30_000;
+    while ((alive(worker!) || alive(server!)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(worker!), 'the worker outlived its launcher').toBe(false);
+    expect(alive(redisPid!)).toBe(true);
+
+    const next = launch(env);
+    launches.push(next);
+    expect(await next.waitFor('xix: ready at')).toContain('our redis-server from a previous start');
+    process.kill(-next.child.pid!, 'SIGINT');
+    expect(await next.exited).toBe(0);
+    while (alive(redisPid!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(redisPid!), 'the adopted redis-server was not stopped').toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('says how to get Redis when none can be found or started', async () => {
     // REDIS_URL=own with no redis-server on the PATH (only node's own folder).
     const noRedis = launch({ REDIS_URL: 'own', XIX_DATA_DIR: dataDir, PATH: path.dirname(process.execPath) });

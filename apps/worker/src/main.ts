@@ -39,3 +39,9 @@ const stop = (signal: string): void => {
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+// Started by the launcher with an IPC channel: a launcher that died (even by SIGKILL) takes its
+// worker down with it instead of leaving it running unsupervised.
+if (process.channel !== undefined) {
+  process.channel.unref();
+  process.on('disconnect', () => stop('launcher gone'));
+}
