@@ -1,5 +1,9 @@
 /** The shapes of the platform's answers that the `xix` command reads (docs: GET /api/openapi.json). */
 
+/** The server's rule for user and bot names, checked here too so that the message can say what to do. */
+export const NAME_PATTERN = /^[a-z][a-z0-9_-]{2,31}$/;
+export const NAME_RULE = '3 to 32 characters: a lowercase letter, then lowercase letters, digits, _ or -';
+
 export type VersionState = 'validating' | 'active' | 'rejected';
 
 export interface BotVersion {

@@ -82,6 +82,11 @@ describe('platform commands without a server', () => {
     expectOneLineError(xix(env, 'login', 'http://127.0.0.1:1', '--name', 'Bad Name'), /--name must be 3 to 32 characters/);
     writeLogin({ url: `http://127.0.0.1:${port}`, token: 't', name: 'alice' }, env);
     expectOneLineError(xix(env, 'matches'), /^xix: cannot reach the server/);
+    // Names the server would refuse are refused before anything is sent, with what to do.
+    writeFileSync(path.join(dir, 'MyBot.ts'), 'export default {};\n');
+    expectOneLineError(xix(env, 'upload', 'MyBot.ts'), /^xix: the bot's name "MyBot" \(from its file name\) must be 3 to 32 characters: .*; give one with --name NAME$/);
+    expectOneLineError(xix(env, 'upload', 'MyBot.ts', '--name', 'my bot'), /^xix: --name "my bot" must be 3 to 32 characters/);
+    expectOneLineError(xix(env, 'upload', 'MyBot.ts', '--name', 'mybot'), /^xix: cannot reach the server/);
     expect(xix(env, 'logout').stdout).toMatch(/^logged out of http:\/\/127\.0\.0\.1:\d+ \(alice\)/);
     expect(xix(env, 'logout').stdout).toBe('not logged in\n');
   });

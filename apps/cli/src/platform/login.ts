@@ -1,5 +1,6 @@
 /** `xix login URL --name NAME | --token TOKEN` and `xix logout`. */
 import { fail, orFail } from '../cli-error.ts';
+import { NAME_PATTERN, NAME_RULE } from './api-types.ts';
 import { createClient } from './client.ts';
 import { configFile, normalizeUrl, readLogin, removeLogin, writeLogin } from './config.ts';
 
@@ -8,7 +9,6 @@ export interface LoginOptions {
   readonly token?: string;
 }
 
-const USER_NAME = /^[a-z][a-z0-9_-]{2,31}$/;
 
 export async function login(address: string, options: LoginOptions): Promise<void> {
   const { url } = orFail(normalizeUrl(address));
@@ -17,7 +17,7 @@ export async function login(address: string, options: LoginOptions): Promise<voi
   }
   if (options.name !== undefined) {
     const name = options.name;
-    if (!USER_NAME.test(name)) fail(`--name must be 3 to 32 characters: a lowercase letter, then lowercase letters, digits, _ or -; got ${JSON.stringify(name)}`);
+    if (!NAME_PATTERN.test(name)) fail(`--name must be ${NAME_RULE}; got ${JSON.stringify(name)}`);
     const reply = await createClient(url).request('POST', '/api/users', { body: { name } });
     const { token } = reply.body as { token?: unknown };
     if (typeof token !== 'string') fail(`the server at ${url} answered without a token`);

@@ -7,7 +7,7 @@ import { botName } from '../bot-load.ts';
 import { CliError, fail, orFail } from '../cli-error.ts';
 import { collectBotFiles } from './bot-files.ts';
 import { session } from './session.ts';
-import type { BotDetail, BotVersion } from './api-types.ts';
+import { NAME_PATTERN, NAME_RULE, type BotDetail, type BotVersion } from './api-types.ts';
 
 export interface UploadOptions {
   readonly name?: string;
@@ -25,12 +25,16 @@ interface Diagnostic {
 
 const POLL_MS = 500;
 
+
 export async function upload(file: string, options: UploadOptions): Promise<void> {
   const waitSeconds = Number(options.wait);
   if (!/^\d+$/.test(options.wait) || waitSeconds > 3600) fail(`--wait must be a whole number of seconds from 0 to 3600, got ${options.wait}`);
   const { client } = session();
   const source = orFail(await collectBotFiles(file));
   const name = options.name ?? botName(file);
+  if (!NAME_PATTERN.test(name)) {
+    fail(`${options.name === undefined ? `the bot's name "${name}" (from its file name)` : `--name "${name}"`} must be ${NAME_RULE}${options.name === undefined ? '; give one with --name NAME' : ''}`);
+  }
   const reply = await client.request('POST', '/api/bots', { body: { game: options.game, name, entry: source.entry, files: source.files }, accept: [422] });
   if (reply.status === 422) {
     const { message, diagnostics } = reply.body as { message?: string; diagnostics?: Diagnostic[] };
