@@ -108,7 +108,9 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
 
   // A job that stalls too often is failed by BullMQ's stall check, not by a processor: the queue's
   // events are how that reaches the series.
-  const events = new QueueEvents(SERIES_QUEUE, { connection: bullRedis.duplicate(), prefix });
+  const eventsRedis = bullRedis.duplicate();
+  eventsRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'queue events connection'));
+  const events = new QueueEvents(SERIES_QUEUE, { connection: eventsRedis, prefix });
   events.on('error', (error) => log.warn({ err: error.message }, 'queue events error'));
   events.on('failed', ({ jobId, failedReason }) => {
     markFailed(jobId, failedReason).catch((error: unknown) => log.warn({ series: jobId, err: String(error) }, 'cannot mark series failed'));
@@ -134,9 +136,9 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
         clearTimeout(handBack);
         await Promise.all([pool.close(), events.close()]);
         // QUIT waits for a Redis that is down; a stopping worker does not.
-        await Promise.all([redis, bullRedis].map((connection) => Promise.race([connection.quit().catch(() => undefined), sleep(2000)])));
-        redis.disconnect();
-        bullRedis.disconnect();
+        const connections = [redis, bullRedis, eventsRedis];
+        await Promise.all(connections.map((connection) => Promise.race([connection.quit().catch(() => undefined), sleep(2000)])));
+        for (const connection of connections) connection.disconnect();
       })();
       return closing;
     },
