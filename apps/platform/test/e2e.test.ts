@@ -107,7 +107,8 @@ afterAll(async () => {
   await redis?.quit();
 });
 
-describe('the platform end to end', () => {
+// A test waits up to WAIT_MS for a validation or a challenge, past vitest's default 60 s.
+describe('the platform end to end', { timeout: WAIT_MS + 30_000 }, () => {
   let token: string;
   let goodBot: string;
 
@@ -134,13 +135,15 @@ describe('the platform end to end', () => {
 
   it('uploads a bot in two files: it validates and becomes active', async () => {
     bot('choose.ts', CHOOSE);
-    const upload = await xix('upload', bot('firstbot.ts', FIRST_LEGAL), '--name', 'firstbot');
+    const upload = await xix('upload', bot('firstbot.ts', FIRST_LEGAL), '--name', 'firstbot', '--wait', String(WAIT_MS / 1000));
     expect(upload.stderr).toBe('');
     expect(upload.code).toBe(0);
     goodBot = /uploaded firstbot as (b\d+) version 1 \(2 files/.exec(upload.stdout)![1]!;
     expect(upload.stdout).toContain(`${goodBot} version 1 is active`);
     const detail = await api<{ owner: string; active: number; versions: { state: string }[] }>(`/api/bots/${goodBot}`);
     expect(detail.body).toMatchObject({ owner: 'alice', active: 1, versions: [{ state: 'active' }] });
+    const mine = await xix('bots', '--mine');
+    expect(mine.stdout).toMatch(new RegExp(`^${goodBot}\\s+firstbot\\s+alice\\s+xix\\s+v1\\s`, 'm'));
     const source = await api<{ entry: string; files: Record<string, string> }>(`/api/bots/${goodBot}/versions/1/source`, { token });
     expect(source.body).toEqual({ entry: 'firstbot.ts', files: { 'firstbot.ts': FIRST_LEGAL, 'choose.ts': CHOOSE } });
   });
@@ -156,7 +159,7 @@ describe('the platform end to end', () => {
   });
 
   it('a bot that forfeits is rejected with the verdict, the message and the failing replay', async () => {
-    const upload = await xix('upload', bot('quitter.ts', THROWS));
+    const upload = await xix('upload', bot('quitter.ts', THROWS), '--wait', String(WAIT_MS / 1000));
     expect(upload.code).toBe(1);
     expect(upload.stdout).toMatch(/version 1 was rejected \(error\): .*I give up/);
     const failing = /failing game: (\S+)\/api\/matches\/(s\d+\.\d+)\/replay/.exec(upload.stdout);
