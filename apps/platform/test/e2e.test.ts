@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,7 +74,7 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 }
 
 const FIRST_LEGAL = `import { defineBot } from '@xix/sdk';\nimport { choose } from './choose.ts';\nexport default defineBot({ decide: (view) => choose(view.legalActions) });\n`;
-const CHOOSE = `export function choose<T>(actions: readonly T[]): T {\n  return actions[0]!;\n}\n`;
+const CHOOSE = `export function choose<T>(actions: readonly T[]): T {\n  console.log('choosing from', actions.length);\n  return actions[0]!;\n}\n`;
 const BROKEN = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! ;; ) });\n`;
 const THROWS = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide() { throw new Error('I give up'); } });\n`;
 
@@ -198,6 +198,10 @@ describe('the platform end to end', { timeout: WAIT_MS + 30_000 }, () => {
     expect(fetched.code).toBe(0);
     expect(fetched.stdout).toContain('re-run it locally: xix rerun-match fetched\n');
     expect(readFileSync(path.join(dir, 'fetched', `${goodBot}-v1`, 'choose.ts'), 'utf8')).toBe(CHOOSE);
+    // The logs of the user's own seat only: the house bot's are not theirs.
+    const ownSeat = (await api<{ entrants: { bot: string }[] }>(`/api/matches/${id}`)).body.entrants.findIndex((e) => e.bot === goodBot);
+    expect(readFileSync(path.join(dir, 'fetched', `seat-${ownSeat}.log`), 'utf8')).toMatch(/choosing from \d+/);
+    expect(existsSync(path.join(dir, 'fetched', `seat-${1 - ownSeat}.log`))).toBe(false);
     const rerun = await xix('rerun-match', 'fetched');
     expect(rerun.stderr).toBe('');
     expect(rerun.code).toBe(0);
