@@ -156,7 +156,7 @@
       budget.tooLong = true;
       return 'a string of ' + value.length + ' characters';
     }
-    if (typeof value !== 'object') return 'a ' + typeof value;
+    if (typeof value !== 'object') return typeof value === 'undefined' ? 'an undefined value' : 'a ' + typeof value;
     const array = isArray(value);
     const proto = getPrototypeOf(value);
     if (!array && proto !== ObjectPrototype && proto !== null) return 'not a plain object';
