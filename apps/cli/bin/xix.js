@@ -40,6 +40,8 @@ if (node24 && flagged) {
     console.error(`xix: needs Node 24 (this is Node ${process.versions.node}); ${fix}`);
     process.exit(1);
   }
+  // Ctrl-C reaches the child too (same process group): wait for it to print its summary.
+  process.on('SIGINT', () => {});
   const run = spawnSync(node, [FLAG, main, ...process.argv.slice(2)], { stdio: 'inherit' });
-  process.exit(run.status ?? 1);
+  process.exit(run.status ?? (run.signal === 'SIGINT' ? 130 : 1));
 }
