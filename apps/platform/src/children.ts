@@ -16,7 +16,7 @@ export interface Child {
 
 /**
  * `lifeline`: an IPC channel that carries nothing; a child that watches it (the worker) stops when
- * the launcher is gone, even killed. Only for children that exit by themselves with it open.
+ * the launcher is gone, even killed (the child unrefs the channel, so it does not keep it alive).
  */
 export function startChild(name: string, script: string, env: NodeJS.ProcessEnv, lifeline = false): Child {
   const stdio = lifeline ? (['ignore', 'inherit', 'inherit', 'ipc'] as const) : (['ignore', 'inherit', 'inherit'] as const);

@@ -70,7 +70,7 @@ async function main(): Promise<number> {
     say(redis.how);
     say(await registerHouse(redis.url));
     const env = { ...process.env, REDIS_URL: redis.url, HOST: config.host, PORT: String(config.port) };
-    children.push(startChild('server', SERVER_MAIN, env), startChild('worker', WORKER_MAIN, env, true));
+    children.push(startChild('server', SERVER_MAIN, env, true), startChild('worker', WORKER_MAIN, env, true));
     const url = `http://${config.host}:${config.port}`;
     const crashed = Promise.race(children.map(async (child) => ({ child, ...(await child.exited) })));
     const health = await Promise.race([waitForHealth(url, children), stoppedByUser.then(() => null)]);

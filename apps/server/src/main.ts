@@ -48,3 +48,10 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+
+// Started by the launcher with an IPC channel: a launcher that died (even by SIGKILL) takes its
+// server down with it instead of leaving it running unsupervised.
+if (process.channel !== undefined) {
+  process.channel.unref();
+  process.once('disconnect', () => void shutdown('launcher gone'));
+}
