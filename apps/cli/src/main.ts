@@ -3,16 +3,17 @@
  * Every expected failure ends as one line on stderr and exit code 1, never a stack trace.
  */
 import { Command, CommanderError } from 'commander';
-import { CliError } from './cli-error.ts';
+import { CliError, fail } from './cli-error.ts';
 import { check } from './commands/check.ts';
 import { newBot } from './commands/new-bot.ts';
 import { BUNDLED_BOTS } from './bot-load.ts';
-import { play } from './commands/play.ts';
+import { play, type PlayOptions } from './commands/play.ts';
 import { CLI_VERSION } from './version.ts';
 import { replayRerun } from './commands/replay-rerun.ts';
 import { replayShow } from './commands/replay-show.ts';
 import { replayVerify } from './commands/replay-verify.ts';
 import { registerPlatformCommands } from './platform/register.ts';
+import { rerunMatch, type RerunOptions } from './platform/rerun-match.ts';
 
 function program(): Command {
   // exitOverride first: subcommands copy the setting when they are created.
@@ -21,8 +22,10 @@ function program(): Command {
   xix
     .command('play')
     .description('play a mirrored series: each deal twice, seats swapped; prints wins, points and the win rate of A, the bot under test')
-    .argument('<botA>', `the bot under test: a .ts file, or a bundled bot (${BUNDLED_BOTS.join(', ')})`)
-    .argument('<botB>', 'its opponent: a .ts file or a bundled bot')
+    .argument('[botA]', `the bot under test: a .ts file, or a bundled bot (${BUNDLED_BOTS.join(', ')})`)
+    .argument('[botB]', 'its opponent: a .ts file or a bundled bot')
+    .option('--match <DIR>', 'instead of a series: play again a match downloaded with xix fetch (same deal, bots, seats and bot seeds) and compare it with the server\'s replay')
+    .option('--seat <SEAT=FILE>', 'with --match: the bot for a seat whose source you do not have (repeatable)', collect)
     .option('-n, --games <N>', 'number of games, even', '100')
     .option('-s, --seed <S>', 'seed of the first deal (default: random, printed)')
     .option('-j, --jobs <N>', 'sandbox host processes playing at once (the deals are split between them; the games stay the same)', '1')
@@ -37,7 +40,7 @@ function program(): Command {
       'after',
       '\nExit status: 0 all played and the bot under test never forfeited; 1 bad input or a failure (one line on stderr);\n3 a watched bot forfeited (see --fail-on-forfeit); 130 interrupted (Ctrl-C: the games so far are summed up).\nOff a terminal, progress is a line on stderr now and then (every tenth of 100+ games, every 30 s).',
     )
-    .action(play);
+    .action(playOrRerun);
   const replay = xix.command('replay').description('read replays');
   replay
     .command('show')
@@ -66,10 +69,23 @@ function program(): Command {
     .option('-n, --games <N>', 'validation games, even', '10')
     .option('-s, --seed <S>', 'seed of the first validation deal', '1')
     .action(check);
-  // The platform: login, upload, bots, matches, fetch, rerun-match (apps/cli/src/platform).
+  // The platform: login, upload, bots, matches, fetch (apps/cli/src/platform).
   registerPlatformCommands(xix);
   return xix;
 }
+
+/** `xix play A B` plays a series; `xix play --match DIR` plays a fetched match again. */
+async function playOrRerun(botA: string | undefined, botB: string | undefined, options: PlayOptions & RerunOptions & { readonly match?: string }): Promise<void> {
+  if (options.match !== undefined) {
+    if (botA !== undefined) fail('play --match DIR takes no bots: the match folder names them (use --seat N=FILE for a seat without source)');
+    return rerunMatch(options.match, options);
+  }
+  if (options.seat !== undefined) fail('--seat goes with --match');
+  if (botA === undefined || botB === undefined) fail('play needs two bots (a .ts file or a bundled bot name each), or --match DIR');
+  return play(botA, botB, options);
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 async function main(): Promise<void> {
   try {

@@ -196,13 +196,13 @@ describe('the platform end to end', { timeout: WAIT_MS + 30_000 }, () => {
     const fetched = await xix('fetch', id, '--out', 'fetched');
     expect(fetched.stderr).toBe('');
     expect(fetched.code).toBe(0);
-    expect(fetched.stdout).toContain('re-run it locally: xix rerun-match fetched\n');
+    expect(fetched.stdout).toContain('re-run it locally: xix play --match fetched\n');
     expect(readFileSync(path.join(dir, 'fetched', `${goodBot}-v1`, 'choose.ts'), 'utf8')).toBe(CHOOSE);
     // The logs of the user's own seat only: the house bot's are not theirs.
     const ownSeat = (await api<{ entrants: { bot: string }[] }>(`/api/matches/${id}`)).body.entrants.findIndex((e) => e.bot === goodBot);
     expect(readFileSync(path.join(dir, 'fetched', `seat-${ownSeat}.log`), 'utf8')).toMatch(/choosing from \d+/);
     expect(existsSync(path.join(dir, 'fetched', `seat-${1 - ownSeat}.log`))).toBe(false);
-    const rerun = await xix('rerun-match', 'fetched');
+    const rerun = await xix('play', '--match', 'fetched');
     expect(rerun.stderr).toBe('');
     expect(rerun.code).toBe(0);
     const original = replays.get(id)!;

@@ -1,6 +1,6 @@
 /**
  * The platform commands as a user runs them, where no server is needed: the one-line errors
- * without a login or without a server, and `xix rerun-match` on a match folder made here from a
+ * without a login or without a server, and `xix play --match` on a match folder made here from a
  * local game (the shape `xix fetch` writes), which must give the same game, or say where not.
  */
 import { spawnSync } from 'node:child_process';
@@ -92,10 +92,10 @@ describe('platform commands without a server', () => {
   });
 });
 
-describe('xix rerun-match', () => {
+describe('xix play --match', () => {
   it('re-plays a fetched match in the sandbox to the same game', () => {
     const folder = matchFolder('same', played, [house('same', 'heuristic'), house('same', 'heuristic')]);
-    const run = xix({}, 'rerun-match', folder);
+    const run = xix({}, 'play', '--match', folder);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`re-ran s1.0 locally: the same game: winner seat ${played.result.winner} (heuristic), points ${played.result.points.join('-')}, ${played.moves.length} moves`);
@@ -105,19 +105,19 @@ describe('xix rerun-match', () => {
 
   it('says where a re-run differs: other bots than the server\'s play another game', () => {
     const folder = matchFolder('other', played, [house('other', 'random'), house('other', 'heuristic')]);
-    expectOneLineError(xix({}, 'rerun-match', folder), /^xix: re-run of s1\.0 differs from the server's game: (move \d+|the server's game has|result)/);
+    expectOneLineError(xix({}, 'play', '--match', folder), /^xix: re-run of s1\.0 differs from the server's game: (move \d+|the server's game has|result)/);
   });
 
   it('asks for the bot of a seat whose source is not the user\'s, and takes it with --seat', () => {
     const stranger = { bot: 'b9', version: 3, name: 'secret', owner: 'bob', source: { kind: 'none' } } as const;
     const folder = matchFolder('stranger', played, [house('stranger', 'heuristic'), stranger]);
-    expectOneLineError(xix({}, 'rerun-match', folder), /seat 1 plays secret \(b9 v3, owned by bob\), whose source is not yours: give a bot for it with --seat 1=FILE/);
+    expectOneLineError(xix({}, 'play', '--match', folder), /seat 1 plays secret \(b9 v3, owned by bob\), whose source is not yours: give a bot for it with --seat 1=FILE/);
     const local = fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url));
-    const run = xix({}, 'rerun-match', folder, '--seat', `1=${local}`);
+    const run = xix({}, 'play', '--match', folder, '--seat', `1=${local}`);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('the same game');
-    expectOneLineError(xix({}, 'rerun-match', folder, '--seat', `2=${local}`), /--seat takes SEAT=FILE with a seat from 0 to 1/);
-    expectOneLineError(xix({}, 'rerun-match', path.join(dir, 'nowhere')), /no match\.json in .*: download a match with xix fetch/);
+    expectOneLineError(xix({}, 'play', '--match', folder, '--seat', `2=${local}`), /--seat takes SEAT=FILE with a seat from 0 to 1/);
+    expectOneLineError(xix({}, 'play', '--match', path.join(dir, 'nowhere')), /no match\.json in .*: download a match with xix fetch/);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * `xix fetch MATCH`: downloads a match into a folder so that `xix rerun-match DIR` can play it
+ * `xix fetch MATCH`: downloads a match into a folder so that `xix play --match DIR` can play it
  * again locally: the replay, who sat where, and, for the seats whose bot the caller owns, that
  * version's source (house bots' sources are public) and the bot's logs.
  */
@@ -59,7 +59,7 @@ export async function fetchMatch(id: string, options: FetchOptions): Promise<voi
   console.log(`${id}: ${seats.map((s, seat) => `seat ${seat} ${s.name} (${s.bot} v${s.version}, ${describe(s.source)})`).join('; ')}`);
   console.log(`written to ${shown}: ${REPLAY_FILE}, ${MATCH_FILE}${logs.logs.some((l) => l.text !== '') ? ', the logs' : ''}`);
   const missing = seats.flatMap((s, seat) => (s.source.kind === 'none' ? [`--seat ${seat}=FILE`] : []));
-  console.log(`re-run it locally: xix rerun-match ${shown}${missing.length > 0 ? ` ${missing.join(' ')}` : ''}`);
+  console.log(`re-run it locally: xix play --match ${shown}${missing.length > 0 ? ` ${missing.join(' ')}` : ''}`);
 }
 
 function describe(source: SeatSource): string {

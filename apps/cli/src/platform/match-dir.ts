@@ -1,5 +1,5 @@
 /**
- * What `xix fetch` writes for a match and `xix rerun-match` reads: DIR/replay.json (the replay as
+ * What `xix fetch` writes for a match and `xix play --match` reads: DIR/replay.json (the replay as
  * the server stored it) and DIR/match.json (who sat where, and where each seat's code is).
  */
 import { readFileSync } from 'node:fs';

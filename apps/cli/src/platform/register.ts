@@ -3,10 +3,7 @@ import type { Command } from 'commander';
 import { fetchMatch } from './fetch-match.ts';
 import { bots, matches } from './listings.ts';
 import { login, logout } from './login.ts';
-import { rerunMatch } from './rerun-match.ts';
 import { upload } from './upload.ts';
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 export function registerPlatformCommands(xix: Command): void {
   xix
@@ -46,10 +43,4 @@ export function registerPlatformCommands(xix: Command): void {
     .argument('<match>', 'match id, e.g. s12.3')
     .option('-o, --out <DIR>', 'folder to write to (default: the match id)')
     .action(fetchMatch);
-  xix
-    .command('rerun-match')
-    .description('play a fetched match again locally (same deal, bots and seats) and compare it with the server\'s replay')
-    .argument('<dir>', 'a folder written by xix fetch')
-    .option('--seat <SEAT=FILE>', 'the bot for a seat whose source you do not have (repeatable)', collect)
-    .action(rerunMatch);
 }

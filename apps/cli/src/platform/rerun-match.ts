@@ -1,5 +1,5 @@
 /**
- * `xix rerun-match DIR`: plays a match fetched with `xix fetch` again on this machine, from the
+ * `xix play --match DIR`: plays a match fetched with `xix fetch` again on this machine, from the
  * same deal with the same bots in the same seats, in the sandbox, and compares the outcome with
  * the server's replay: the winner, the points and every move.
  */
