@@ -41,6 +41,8 @@ export async function bots(options: BotsOptions): Promise<void> {
       ]),
     ]),
   );
+  // A bot on probation: its owner needs the reason, not only the word.
+  for (const b of rows) if (b.retired !== true && b.probation) console.log(`${b.id} (${b.name}) is on probation: ${b.probation}`);
 }
 
 export async function matches(options: MatchesOptions): Promise<void> {
