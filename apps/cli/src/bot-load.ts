@@ -63,8 +63,11 @@ export async function loadBot(file: string): Promise<LoadedBot> {
   return { ok: true, bot, name };
 }
 
+/** A bot's name from its file: `my-bot.ts` is my-bot, and so is `my-bot/bot.ts` (xix new-bot's layout). */
 export function botName(file: string): string {
-  return path.basename(file).replace(SOURCE, '');
+  const base = path.basename(file).replace(SOURCE, '');
+  const folder = path.basename(path.dirname(path.resolve(file)));
+  return (base === 'bot' || base === 'index') && folder !== '' ? folder : base;
 }
 
 function hasDecide(bot: unknown): bot is Bot {

@@ -175,9 +175,10 @@ describe('the platform end to end', { timeout: WAIT_MS + 30_000 }, () => {
     const house = await api<{ bots: { id: string; name: string }[] }>('/api/bots?owner=house');
     // random: its moves follow its seed, so the re-run is the same game only with the server's bot seeds
     const random = house.body.bots.find((b) => b.name === 'random')!;
-    const challenge = await api<{ series: string }>('/api/challenges', { method: 'POST', token, body: { bot: goodBot, opponent: random.id, deals: 2 } });
-    expect(challenge.status).toBe(202);
-    const series = await until('the challenge', () => api<{ status: string; matches: string[]; games: number }>(`/api/series/${challenge.body.series}`).then((r) => r.body), (s) => s.status === 'done' || s.status === 'failed');
+    const challenge = await xix('challenge', goodBot, random.id, '--deals', '2');
+    expect(challenge.code).toBe(0);
+    const seriesId = /^queued (s\d+): 4 games/.exec(challenge.stdout)![1]!;
+    const series = await until('the challenge', () => api<{ status: string; matches: string[]; games: number; rated: boolean }>(`/api/series/${seriesId}`).then((r) => r.body), (s) => s.status === 'done' || s.status === 'failed');
     expect(series).toMatchObject({ status: 'done', games: 4 });
     expect(series.matches).toHaveLength(4);
 

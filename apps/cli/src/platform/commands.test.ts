@@ -71,6 +71,9 @@ describe('platform commands without a server', () => {
     expectOneLineError(xix(env, 'upload', 'bot.ts'), /^xix: not logged in: run xix login URL --name NAME/);
     expectOneLineError(xix(env, 'bots'), /^xix: not logged in/);
     expectOneLineError(xix(env, 'fetch', 's1.0'), /^xix: not logged in/);
+    expectOneLineError(xix(env, 'challenge', 'b1', 'b2'), /^xix: not logged in/);
+    expectOneLineError(xix(env, 'challenge', 'mine', 'b2'), /^xix: BOT must be a bot id such as b7/);
+    expectOneLineError(xix(env, 'challenge', 'b1', 'b2', '--deals', '0'), /^xix: --deals must be a whole number from 1 to 50, got 0$/);
   });
 
   it('an unreachable server and a bad address are one line each, and leave no login behind', async () => {

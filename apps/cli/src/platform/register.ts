@@ -1,6 +1,7 @@
-/** The platform commands of `xix` (login, upload, bots, matches, fetch, rerun-match), registered on the program in main.ts. */
+/** The platform commands of `xix` (login, logout, upload, bots, matches, challenge, fetch), registered on the program in main.ts. */
 import type { Command } from 'commander';
 import { fetchMatch } from './fetch-match.ts';
+import { challenge } from './challenge.ts';
 import { bots, matches } from './listings.ts';
 import { login, logout } from './login.ts';
 import { upload } from './upload.ts';
@@ -37,6 +38,13 @@ export function registerPlatformCommands(xix: Command): void {
     .option('--limit <N>', 'how many (1–100)', '20')
     .option('--before <CURSOR>', 'the next page, as printed by the previous one')
     .action(matches);
+  xix
+    .command('challenge')
+    .description('ask for an unrated mirrored series between your bot and any active bot of its game')
+    .argument('<bot>', 'your bot (id, e.g. b7)')
+    .argument('<opponent>', 'the opponent (id, e.g. b2)')
+    .option('--deals <N>', 'deals to play, each from both seats (1–50)', '5')
+    .action(challenge);
   xix
     .command('fetch')
     .description('download a match: its replay and, for your own bots, their source and logs; prints how to re-run it')
