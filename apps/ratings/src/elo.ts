@@ -15,8 +15,13 @@ export interface EloOptions {
   readonly initialRating?: number;
   /** The most a two-seat game can move a rating (default 16). */
   readonly k?: number;
-  /** Starting ratings that replace `initialRating`, e.g. a new version starts from its previous one's. */
+  /** Ratings before the first game for the bots they name, instead of `initialRating`. */
   readonly startingRatings?: ReadonlyMap<string, number>;
+  /**
+   * A bot's previous version: a new version starts from that version's rating as it stands when
+   * the new one plays its first game (or from its starting rating if it never played).
+   */
+  readonly previousVersions?: ReadonlyMap<string, string>;
 }
 
 /** A bot's rating right after one of its games, for charts. */
@@ -48,21 +53,32 @@ export function eloRatings(games: readonly RatedGame[], options: EloOptions = {}
   for (const [bot, rating] of options.startingRatings ?? []) finiteOption(`the starting rating of ${bot}`, rating);
   const ratings = new Map<string, number>();
   const history = new Map<string, EloPoint[]>();
-  const ratingOf = (bot: string): number => ratings.get(bot) ?? options.startingRatings?.get(bot) ?? initialRating;
+  const ratingOf = (bot: string): number => {
+    // Follow the chain of versions back to the first one with a rating; a cycle ends the search.
+    const seen = new Set<string>();
+    for (let version: string | undefined = bot; version !== undefined && !seen.has(version); version = options.previousVersions?.get(version)) {
+      seen.add(version);
+      const rating = ratings.get(version) ?? options.startingRatings?.get(version);
+      if (rating !== undefined) return rating;
+    }
+    return initialRating;
+  };
 
   for (const game of games) {
     const share = k / (game.entrants.length - 1);
+    // Read every rating before changing any: an entrant may inherit from another one in this game.
+    const before = new Map(game.entrants.map((bot) => [bot, ratingOf(bot)]));
     const changes = new Map<string, number>(game.entrants.map((bot) => [bot, 0]));
     for (const { a, b, score } of pairwiseResults(game.ranks)) {
       const botA = game.entrants[a]!;
       const botB = game.entrants[b]!;
       if (botA === botB) continue;
-      const expectedA = expectedScore(ratingOf(botA), ratingOf(botB));
+      const expectedA = expectedScore(before.get(botA)!, before.get(botB)!);
       changes.set(botA, changes.get(botA)! + share * (score - expectedA));
       changes.set(botB, changes.get(botB)! + share * (expectedA - score));
     }
     for (const [bot, change] of changes) {
-      const rating = ratingOf(bot) + change;
+      const rating = before.get(bot)! + change;
       ratings.set(bot, rating);
       const points = history.get(bot) ?? [];
       points.push({ game: game.id, rating, change });

@@ -28,6 +28,26 @@ describe('eloRatings', () => {
     expect(tie.ratings.get('low')).toBeCloseTo(1405.1949385, 6);
   });
 
+  it('starts a new version from its previous version\'s rating at the new version\'s first game', () => {
+    // a1 beats b: a1 1508, b 1492. a2 (previous version a1) then beats b from 1508, gaining
+    // 16·(1 − 1/(1 + 10^(−16/400))) = 7.6318466 → 1515.6318466; a1 stays at 1508.
+    // a3 follows a2 through a chain a3 → a2 → a1 and has not played: it is not rated.
+    const previousVersions = new Map([['a2', 'a1'], ['a3', 'a2']]);
+    const { ratings } = eloRatings([game('1', ['a1', 'b'], [1, 2]), game('2', ['b', 'a2'], [2, 1])], { previousVersions });
+    expect(ratings.get('a1')).toBe(1508);
+    expect(ratings.get('a2')).toBeCloseTo(1515.6318466, 6);
+    expect(ratings.has('a3')).toBe(false);
+    // a2 meets a1 in its first game: both 1508 before it, so a2 beating a1 is ±8 (a2 1516, a1 1500).
+    const meeting = eloRatings([game('1', ['a1', 'b'], [1, 2]), game('2', ['a1', 'a2'], [2, 1])], { previousVersions });
+    expect(meeting.ratings.get('a2')).toBe(1516);
+    expect(meeting.ratings.get('a1')).toBe(1500);
+    // A chain through versions that never played falls back to the start; a cycle does not hang.
+    const cycle = eloRatings([game('1', ['x', 'y'], [1, 1])], { previousVersions: new Map([['x', 'y'], ['y', 'x']]) });
+    expect(cycle.ratings.get('x')).toBe(1500);
+    const chained = eloRatings([game('1', ['a1', 'b'], [1, 2]), game('2', ['a3', 'b'], [1, 1])], { previousVersions });
+    expect(chained.history.get('a3')![0]!.rating - chained.history.get('a3')![0]!.change).toBe(1508);
+  });
+
   it('splits K over the pairs of a three-seat game (K/(n−1) = 8 per pair), from the ratings before the game', () => {
     // Game 1, ranks [1, 2, 3], all 1500: a +8·(½ + ½) = +8, b +8·(−½ + ½) = 0, c −8 → 1508, 1500, 1492.
     // Game 2, ranks [2, 1, 1] (b and c tie first, a last):
