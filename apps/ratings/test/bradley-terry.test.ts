@@ -163,6 +163,9 @@ describe('bradleyTerry: order, ties, seats, and what the results cannot tell', (
     expect(separable(model, 'a', 'b')).toBe(true);
     expect(separable(bradleyTerry(series('a', 'b', 1, 0)), 'a', 'b')).toBe(false);
     expect(() => bradleyTerry(games, { priorGames: 0 })).toThrow(/no maximum: a is unbounded above; use a prior/);
+    // A chain a > b > c with no point ever taken back: a is open above, c below, b at both ends.
+    const chain = bradleyTerry([...series('a', 'b', 2, 0), ...series('b', 'c', 2, 0)]);
+    expect(['a', 'b', 'c'].map((bot) => row(chain, bot).unbounded)).toEqual(['above', 'both', 'below']);
   });
 
   it('tells that bots never linked by games are not comparable', () => {
