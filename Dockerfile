@@ -17,6 +17,7 @@ COPY apps/store/package.json apps/store/
 COPY apps/server/package.json apps/server/
 COPY apps/worker/package.json apps/worker/
 COPY apps/platform/package.json apps/platform/
+COPY apps/ratings/package.json apps/ratings/
 # Development tools (vitest, typescript, benchmarks) stay out; esbuild and isolated-vm (a prebuilt
 # binary for Node 24 on glibc) are dependencies of the sandbox, so they come in.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
