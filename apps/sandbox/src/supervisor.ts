@@ -3,15 +3,16 @@
  * sandboxed games, one series per host at a time. It is the real guarantee behind the isolates:
  * a host that breaks its lease is SIGKILLed from outside and a host that dies is replaced. A host
  * that dies in a bot's code costs only the game in play: it becomes that bot's forfeit, rebuilt
- * from the moves the host reported on its lease pipe (host/forfeit-record.ts), and the rest of
+ * from the moves the host reported in its lease file (host/forfeit-record.ts), and the rest of
  * the series is played on a new host.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterDeath, type HostDeath } from './host/after-death.ts';
+import { createLeaseFile, type LeaseFile } from './host/lease-file.ts';
 import { readRssMb } from './host/process-memory.ts';
-import { parseLeaseLine, type FromHost, type HostGame, type Lease, type SeriesJob, type ToHost } from './host/protocol.ts';
+import type { FromHost, HostGame, Lease, SeriesJob, ToHost } from './host/protocol.ts';
 import { resolveLimits } from './limits.ts';
 
 export type { HostDeath } from './host/after-death.ts';
@@ -75,6 +76,8 @@ interface Host {
   readonly spawnedAt: number;
   ready: boolean;
   running: Running | null;
+  /** Where the host writes its lease lines (its fd 4), read in the watchdog's ticks and after its death. */
+  readonly leaseFile: LeaseFile;
   lease: Lease | null;
   /** The moves of the game in play, as the lease lines reported them (JSON); null when lines were lost. */
   moves: { game: number; actions: string[] | null } | null;
@@ -110,6 +113,8 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       host.running = { id, series, deadline: Date.now() + startupMs, memoryMb: resolveLimits(series.job.limits).memoryMb };
       host.lease = null;
       host.moves = null;
+      // The host is idle (it wrote its last line before it reported its last series): a fresh file.
+      host.leaseFile.clear();
       const message: ToHost = { type: 'series', id, job: series.job, from: series.games.length };
       // A host that died idle fails the send; its 'close' handler takes the series up again.
       host.child.send(message, (error) => {
@@ -131,6 +136,14 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
     if (actions === null) return;
     actions.push(...lease.actions);
     if (actions.length !== lease.moves) host.moves.actions = null;
+  };
+
+  /** The lease lines the host wrote since the last read. */
+  const readLease = (host: Host): void => {
+    for (const line of host.leaseFile.read()) {
+      if (line.type === 'catastrophe') host.catastrophe = line.message;
+      else if (line.id === host.running?.id) noteLease(host, line);
+    }
   };
 
   /** The host running `series` died: settle the game in play (see host/after-death.ts), then go on. */
@@ -159,12 +172,13 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   };
 
   const spawn = (): void => {
+    const leaseFile = createLeaseFile();
     const child = fork(HOST_SCRIPT, [], {
       execArgv: ['--no-node-snapshot'],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc', leaseFile.fd],
       serialization: 'advanced',
     });
-    const host: Host = { child, spawnedAt: Date.now(), ready: false, running: null, lease: null, moves: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
+    const host: Host = { child, spawnedAt: Date.now(), ready: false, running: null, leaseFile, lease: null, moves: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
     hosts.add(host);
     // A fork that fails or a channel that breaks must not become an unhandled 'error' that takes
     // the supervisor (the server, the queue) down: it ends the host, and 'close' reports it.
@@ -181,18 +195,6 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
         host.stalled = true;
         host.stallRssMb = readRssMb(child.pid);
         child.kill('SIGKILL');
-      }
-    });
-    let partial = '';
-    const leasePipe = child.stdio[4] as NodeJS.ReadableStream | null;
-    leasePipe?.setEncoding('utf8');
-    leasePipe?.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        const parsed = parseLeaseLine(line);
-        if (parsed?.type === 'catastrophe') host.catastrophe = parsed.message;
-        else if (parsed?.type === 'lease' && parsed.id === host.running?.id) noteLease(host, parsed);
       }
     });
     child.on('message', (message: FromHost) => {
@@ -216,9 +218,12 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       else fail(series, message.message);
       dispatch();
     });
-    // 'close', not 'exit': the host's last words on stderr and its last lease lines have arrived by then.
+    // 'close', not 'exit': the host's last words on stderr have arrived by then.
     child.on('close', (code, signal) => {
       hosts.delete(host);
+      // The host is gone: every line it wrote is in the file.
+      readLease(host);
+      host.leaseFile.close();
       const running = host.running;
       host.running = null;
       if (running !== null) {
@@ -250,6 +255,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       }
       const running = host.running;
       if (running === null || host.stalled) continue;
+      readLease(host);
       const deadline = host.lease !== null && host.lease.id === running.id ? host.lease.deadline : running.deadline;
       // isolated-vm's memoryLimit is a guideline: a bomb can overshoot it many times over.
       const rss = readRssMb(host.child.pid);

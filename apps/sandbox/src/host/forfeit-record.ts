@@ -1,6 +1,6 @@
 /**
  * The record of a game whose host died in a bot's code: the moves the host reported on its lease
- * pipe, re-played with the engine from the job's own deal, then a forfeit (R12) of the bot whose
+ * file, re-played with the engine from the job's own deal, then a forfeit (R12) of the bot whose
  * code was running. It is the replay the referee would have written had the bot failed in
  * process, minus the timings and logs that died with the host.
  */

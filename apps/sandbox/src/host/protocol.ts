@@ -1,8 +1,8 @@
 /**
  * What the supervisor and a sandbox host process say to each other. Jobs and results travel on
- * the IPC channel; the lease travels on its own pipe (fd 4), written synchronously by the host
- * right before bot code runs, so the supervisor knows who is running and until when even while
- * the host's thread is blocked in that bot.
+ * the IPC channel; the lease goes to its own file (fd 4, see lease-file.ts), written synchronously
+ * by the host right before bot code runs, so the supervisor knows who is running and until when
+ * even while the host's thread is blocked in that bot.
  */
 import type { MatchRecord } from '@xix/referee';
 import type { SandboxLimits } from '../limits.ts';
