@@ -10,7 +10,7 @@ import { playMatch, trustedPlayer, type MatchRecord, type Player } from '@xix/re
 import { describe, expect, it } from 'vitest';
 import random from '../../../sdk/examples/random.ts';
 import { DEFAULT_LIMITS, compileBot, sandboxedPlayer, type SandboxLimits } from '../src/index.ts';
-import { CLOCK_READ_CHARGE_MS } from '../src/isolate/bot-isolate.ts';
+import { CLOCK_READ_CHARGE_MS, CLOCK_RESOLUTION_MS } from '../src/isolate/bot-isolate.ts';
 import { FROZEN_DATE_HINT } from '../src/sandboxed-player.ts';
 import clockProbe from './fixtures/clock-probe.ts';
 import clockSearch from './fixtures/clock-search.ts';
@@ -206,17 +206,21 @@ describe('the bot clock in the sandbox', () => {
     escape.dispose();
   });
 
-  it('charges every clock read, so reading it in a loop buys no uncharged time', async () => {
+  it('charges every clock read, so reading it in a loop buys no uncharged time; and ticks in 0.1 ms steps, no finer', async () => {
     const spinner = sandboxedPlayer(xix, await code(fixture('clock-spinner')), 'spinner', { limits: { decisionMs: 1000, bankMs: CUSHION_MS, ...GENEROUS } });
     const state = xix.start(xix.randomSetup(3, 2));
     const seat = xix.toMove(state)!;
     expect(spinner.startGame({ seat, seed: 3 })).toBeNull();
     const decision = spinner.decide(xix.view(state, seat));
     if (!decision.ok || decision.logs === undefined) throw new Error('the spinner did not answer');
-    const { smallestStep, last } = JSON.parse(decision.logs) as { smallestStep: number; last: number };
-    // Every read moved the clock by at least its charge (the isolate's own CPU time for a read is
-    // about a third of it), and the host charged at least what the clock showed.
-    expect(smallestStep).toBeGreaterThanOrEqual(CLOCK_READ_CHARGE_MS - 1e-9);
+    const { smallestStep, smallestMove, offGrid, last } = JSON.parse(decision.logs) as { smallestStep: number; smallestMove: number; offGrid: number; last: number };
+    // The clock never runs back, moves only in whole steps of its resolution (no timer fine enough
+    // to time a memory access), and the host charged every read (20,000 reads at their charge)
+    // and at least what the clock showed.
+    expect(smallestStep).toBeGreaterThanOrEqual(0);
+    expect(smallestMove).toBeGreaterThanOrEqual(CLOCK_RESOLUTION_MS - 1e-9);
+    expect(offGrid).toBeLessThan(1e-6);
+    expect(last).toBeGreaterThanOrEqual(20_000 * CLOCK_READ_CHARGE_MS - CLOCK_RESOLUTION_MS);
     expect(decision.cpuMs!).toBeGreaterThanOrEqual(last - 0.001);
     expect(decision.cpuMs!).toBeGreaterThanOrEqual(20_000 * CLOCK_READ_CHARGE_MS);
     spinner.dispose();

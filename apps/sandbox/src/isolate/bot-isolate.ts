@@ -61,6 +61,13 @@ const DATE_READ = 2;
  * reading the clock in a loop cannot spend host time it is not charged for.
  */
 export const CLOCK_READ_CHARGE_MS = 0.001;
+/**
+ * The bot's clock moves in steps of this many milliseconds. A bot needs milliseconds to budget a
+ * search; a finer timer would let it time its own memory accesses (a Spectre-style side channel
+ * against what else lives in its host process: the other seat's isolate, the series' seed key).
+ */
+export const CLOCK_RESOLUTION_MS = 0.1;
+const coarse = (ms: number): number => Math.floor(ms / CLOCK_RESOLUTION_MS) * CLOCK_RESOLUTION_MS;
 
 /**
  * What a call came to. `answer` kinds are the harness's letters (see harness.js). `cpuMs`
@@ -123,8 +130,8 @@ export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: I
     totalReads++;
     const now = cpuNow();
     if (now === null) return 0;
-    if (code === TOTAL) return Number(now) / 1e6 + totalReads * CLOCK_READ_CHARGE_MS;
-    return (callCpu0 === null ? 0 : Number(now - callCpu0) / 1e6) + callReads * CLOCK_READ_CHARGE_MS;
+    if (code === TOTAL) return coarse(Number(now) / 1e6 + totalReads * CLOCK_READ_CHARGE_MS);
+    return coarse((callCpu0 === null ? 0 : Number(now - callCpu0) / 1e6) + callReads * CLOCK_READ_CHARGE_MS);
   };
   let watchdog: Watchdog | undefined;
   let refs: Record<'load' | 'start' | 'decide' | 'end' | 'takeLogs', ivm.Reference>;
