@@ -5,13 +5,19 @@
  * after another (compile + store + two validation series queued; no worker runs), and the
  * compile alone is timed for comparison. Everything under the prefix is deleted at the end.
  *
+ * The server gets one core and this process (autocannon) the other: both are pinned with taskset
+ * when the machine has two cores or more (Redis is left to the scheduler). The server logs at the
+ * production default (LOG_LEVEL info: a line per request) to a pipe this process drains.
+ *
  * BENCH_SECONDS (per read, default 10), BENCH_CONNECTIONS (default 10), BENCH_UPLOADS (default 50),
- * BENCH_MATCHES (default 1000), REDIS_URL.
+ * BENCH_MATCHES (default 1000), BENCH_ROUTES (comma-separated, default the two reads), BENCH_PIN (1 default, 0: no pinning), LOG_LEVEL (info), REDIS_URL,
+ * BENCH_PROFILE (a directory: the server writes a V8 CPU profile there, --cpu-prof).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { compileBot } from '@xix/sandbox';
@@ -41,12 +47,20 @@ const CONNECTIONS = positive('BENCH_CONNECTIONS', 10);
 const UPLOADS = positive('BENCH_UPLOADS', 50);
 const MATCHES = positive('BENCH_MATCHES', 1000);
 const SERVER = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+const ROUTES = (process.env.BENCH_ROUTES || '/api/leaderboard/xix,/api/matches?game=xix&limit=20').split(',');
+const LOG_LEVEL = process.env.LOG_LEVEL || 'info';
+const PIN = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
 
 const BOT = `import { defineBot } from '@xix/sdk';\n// upload N\nexport default defineBot({ decide: (view) => view.legalActions[view.legalActions.length - 1]! });\n`;
 
+let logLines = 0;
 const prefix = `bench-${randomBytes(4).toString('hex')}`;
 const redis = new Redis(REDIS_URL);
 const line = (label: string, figure: string, target: string): void => console.log(`${label.padEnd(44)} ${figure.padStart(22)}   target ${target}`);
+const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+// autocannon (this process, all its threads) on core 1; the server goes on core 0 below
+if (PIN) pin(process.pid, 1);
+console.log(`load average ${load()} before; ${PIN ? 'server pinned to core 0, autocannon to core 1' : 'no pinning'}; server LOG_LEVEL ${LOG_LEVEL}`);
 
 try {
   const store = createStore(redis, { prefix });
@@ -56,18 +70,21 @@ try {
   const user = await store.createUser('uploader');
   if (user === 'exists') throw new Error('the fresh prefix already has a user uploader');
 
-  const server = spawn(process.execPath, ['--no-node-snapshot', SERVER], {
-    env: { ...process.env, REDIS_URL, XIX_PREFIX: prefix, LOG_LEVEL: 'warn', UPLOAD_RATE: String(UPLOADS * 10) },
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const server = spawn(process.execPath, ['--no-node-snapshot', ...profile, SERVER], {
+    env: { ...process.env, REDIS_URL, XIX_PREFIX: prefix, LOG_LEVEL, UPLOAD_RATE: String(UPLOADS * 10) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
     const url = await serverUrl(server);
+    if (PIN) pin(server.pid!, 0);
     console.log(`server pid ${server.pid} at ${url}; autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route\n`);
-    for (const route of ['/api/leaderboard/xix', '/api/matches?game=xix&limit=20']) {
+    for (const route of ROUTES) {
       const result = await autocannon({ url: `${url}${route}`, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
       if (result.errors > 0 || result.non2xx > 0) throw new Error(`${route}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
       line(`GET ${route}`, `${Math.round(result.requests.average)} req/s`, '≥ 10,000 req/s');
       line('', `p99 ${result.latency.p99} ms`, '< 20 ms');
+      line('', `p50 ${result.latency.p50} ms, load ${loadavg()[0]!.toFixed(2)}`, '-');
     }
 
     const times: number[] = [];
@@ -96,6 +113,7 @@ try {
       if (!compiled.ok) throw new Error(compiled.message);
     }
     line('compileBot alone (this process)', `median ${median(compiles).toFixed(1)} ms`, '-');
+    console.log(`\nserver log: ${logLines} lines; load average ${load()} after`);
   } finally {
     server.kill('SIGTERM');
     if (server.exitCode === null) await once(server, 'exit');
@@ -105,17 +123,32 @@ try {
   await redis.quit();
 }
 
-/** The child prints `listening <url>` once it is up; anything else before that is a failure. */
+/**
+ * The child prints `listening <url>` once it is up; its exit before that is a failure. Its log
+ * (pino, a JSON line per entry) is only counted, in logLines.
+ */
 async function serverUrl(child: ReturnType<typeof spawn>): Promise<string> {
   let seen = '';
+  let url: string | null = null;
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) logLines++;
+      if (url !== null) return;
       seen += chunk.toString();
       const found = /^listening (\S+)$/m.exec(seen);
-      if (found) resolve(found[1]!);
+      if (found) {
+        url = found[1]!;
+        resolve(url);
+      }
     });
     child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening: ${seen}`)));
   });
+}
+
+/** Every thread of a process onto one core (taskset -a). */
+function pin(pid: number, core: number): void {
+  const result = spawnSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`taskset could not pin ${pid} to core ${core}: ${result.stderr}`);
 }
 
 function median(values: readonly number[]): number {

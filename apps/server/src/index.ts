@@ -1,5 +1,6 @@
 /** @xix/server: the platform's HTTP API (docs/api.md). */
 export { buildServer, type ServerOptions } from './server.ts';
+export { OneLinePerRequest, processLogger } from './logging.ts';
 export { configFromEnv, DEFAULT_CONFIG, ConfigError, type ServerConfig } from './config.ts';
 export { registerHouseBots, HOUSE, HOUSE_BOTS, type HouseBot } from './house-bots.ts';
 export { enqueueSeries } from './enqueue.ts';

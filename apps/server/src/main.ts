@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { ConfigError, configFromEnv, type ServerConfig } from './config.ts';
 import { registerHouseBots } from './house-bots.ts';
+import { processLogger } from './logging.ts';
 import { buildServer } from './server.ts';
 
 function readConfig(): ServerConfig {
@@ -29,7 +30,7 @@ const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
 const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 const store = createStore(redis, { prefix });
 const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
-const app = await buildServer({ store, queue, config, logger: { level: config.logLevel } });
+const app = await buildServer({ store, queue, config, logger: processLogger(config.logLevel) });
 
 const house = await registerHouseBots(store);
 app.log.info({ house: house.map(({ name, bot, version }) => `${name}=${bot}v${version}`) }, 'house bots ready');

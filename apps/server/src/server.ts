@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Queue } from 'bullmq';
 import type { Store } from '@xix/store';
 import { DEFAULT_CONFIG, type ServerConfig } from './config.ts';
+import { OneLinePerRequest } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -24,7 +25,7 @@ export interface ServerOptions {
   /** The `series` queue (BullMQ), with the store's queue prefix. */
   readonly queue: Queue;
   readonly config?: Partial<ServerConfig>;
-  /** fastify's logger option: false (default) in tests, pino options in main.ts. */
+  /** fastify's logger option: false (default) in tests, processLogger() in main.ts. */
   readonly logger?: FastifyServerOptions['logger'];
 }
 
@@ -33,6 +34,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { store, queue } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
   });
 

@@ -2,22 +2,25 @@
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { recordOf } from './bots.ts';
+import { luaScript } from './lua.ts';
+import { LEADERBOARD, STATS_FIELDS } from './read-scripts.ts';
 import type { LeaderboardRow } from './types.ts';
 
 export function leaderboardOps(redis: Redis, keys: Keys) {
+  const board = luaScript(redis, LEADERBOARD);
   return {
-    /** Best win rate first; more games break ties, then the older bot. */
+    /** Best win rate first; more games break ties, then the older bot. One round trip. */
     async leaderboard(game: string): Promise<LeaderboardRow[]> {
-      const ids = await redis.zrange(keys.board(game), '0', '-1');
-      const rows = await Promise.all(ids.map(async (id) => {
-        const [bot, stats] = await Promise.all([redis.hmget(keys.bot(id), 'owner', 'name', 'retired'), redis.hgetall(keys.stats(game, id))]);
-        if (bot[0] === null || bot[0] === undefined || bot[2] === '1') return null;
-        const record = recordOf(stats);
-        return { bot: id, owner: bot[0], name: bot[1] ?? '', ...record, winRate: record.games === 0 ? 0 : record.wins / record.games };
-      }));
-      return rows
-        .filter((row): row is LeaderboardRow => row !== null)
-        .sort((a, b) => b.winRate - a.winRate || b.games - a.games || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
+      // a missing field is false (cjson)
+      const reply = JSON.parse((await board([keys.board(game)], [keys.bot(''), keys.stats(game, '')])) as string) as (string | false)[][];
+      const rows: LeaderboardRow[] = [];
+      for (const [bot, owner, name, retired, ...stats] of reply) {
+        // a bot that is gone or retired has no row
+        if (typeof bot !== 'string' || typeof owner !== 'string' || retired === '1') continue;
+        const record = recordOf(Object.fromEntries(STATS_FIELDS.flatMap((field, i) => (typeof stats[i] === 'string' ? [[field, stats[i]]] : []))));
+        rows.push({ bot, owner, name: typeof name === 'string' ? name : '', ...record, winRate: record.games === 0 ? 0 : record.wins / record.games });
+      }
+      return rows.sort((a, b) => b.winRate - a.winRate || b.games - a.games || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
     },
   };
 }

@@ -4,6 +4,9 @@ import type { Keys } from './keys.ts';
 import { BOT_ID, MATCH_ID, SERIES_ID, StoreInputError, check } from './names.ts';
 import { ranksOf } from './ranks.ts';
 import { RECORD_MATCH } from './record-match-script.ts';
+import { luaScript } from './lua.ts';
+import { matchCache } from './match-cache.ts';
+import { MATCH_FIELDS, MATCH_PAGE_IDS } from './read-scripts.ts';
 import { compressReplay, decompressReplay } from './replay-codec.ts';
 import type { ForfeitInfo, Match, MatchEntrant, MatchPage, MatchQuery, NewMatch, SeriesKind } from './types.ts';
 
@@ -11,29 +14,52 @@ import type { ForfeitInfo, Match, MatchEntrant, MatchPage, MatchQuery, NewMatch,
 export const MAX_STORED_LOG_CHARS = 64 * 1024;
 export const MAX_PAGE = 100;
 
-export function matchOps(redis: Redis, keys: Keys) {
-  function toMatch(hash: Record<string, string>): Match {
-    return {
-      id: hash.id ?? '',
-      seriesId: hash.seriesId ?? '',
-      game: hash.game ?? '',
-      kind: hash.kind as SeriesKind,
-      rated: hash.rated === '1',
-      entrants: JSON.parse(hash.entrants ?? '[]') as MatchEntrant[],
-      ranks: JSON.parse(hash.ranks ?? '[]') as number[],
-      points: JSON.parse(hash.points ?? '[]') as number[],
-      reason: hash.reason ?? '',
-      forfeit: JSON.parse(hash.forfeit ?? 'null') as ForfeitInfo | null,
-      moves: Number(hash.moves),
-      finishedAt: Number(hash.finishedAt),
-      replayBytes: Number(hash.replayBytes),
-      rawBytes: Number(hash.rawBytes),
-    };
-  }
+type MatchFields = readonly (string | null)[];
 
+/** A match from its hash's MATCH_FIELDS (HMGET order); null when the hash does not exist. */
+function toMatch(fields: MatchFields): Match | null {
+  const [id, seriesId, game, kind, rated, entrants, ranks, points, reason, forfeit, moves, finishedAt, replayBytes, rawBytes] = fields;
+  if (typeof id !== 'string') return null;
+  const text = (field: string | null | undefined) => field ?? '';
+  return {
+    id,
+    seriesId: text(seriesId),
+    game: text(game),
+    kind: kind as SeriesKind,
+    rated: rated === '1',
+    entrants: JSON.parse(text(entrants) || '[]') as MatchEntrant[],
+    ranks: JSON.parse(text(ranks) || '[]') as number[],
+    points: JSON.parse(text(points) || '[]') as number[],
+    reason: text(reason),
+    forfeit: JSON.parse(text(forfeit) || 'null') as ForfeitInfo | null,
+    moves: Number(moves),
+    finishedAt: Number(finishedAt),
+    replayBytes: Number(replayBytes),
+    rawBytes: Number(rawBytes),
+  };
+}
+
+export function matchOps(redis: Redis, keys: Keys) {
+  const pageIds = luaScript(redis, MATCH_PAGE_IDS);
+  const cache = matchCache();
+
+  /** The matches of these ids that exist, in order: from the cache, the others in one round trip. */
   async function getMatches(ids: readonly string[]): Promise<Match[]> {
-    const hashes = await Promise.all(ids.map((id) => redis.hgetall(keys.match(id))));
-    return hashes.filter((hash) => hash.id !== undefined).map(toMatch);
+    const found = ids.map((id) => cache.get(id));
+    const missing = ids.filter((_, i) => found[i] === undefined);
+    if (missing.length > 0) {
+      const pipeline = redis.pipeline();
+      for (const id of missing) pipeline.hmget(keys.match(id), ...MATCH_FIELDS);
+      const replies = (await pipeline.exec()) ?? [];
+      const loaded = new Map<string, Match>();
+      for (const [error, fields] of replies) {
+        if (error !== null) throw error;
+        const match = toMatch(fields as MatchFields);
+        if (match !== null) loaded.set(match.id, cache.put(match));
+      }
+      ids.forEach((id, i) => { found[i] ??= loaded.get(id); });
+    }
+    return found.filter((match): match is Match => match !== undefined);
   }
 
   return {
@@ -103,18 +129,12 @@ export function matchOps(redis: Redis, keys: Keys) {
         : query.bot !== undefined ? keys.matchesOfBot(query.bot)
         : query.game !== undefined ? keys.matchesOfGame(query.game)
         : keys.matchesAll();
-      let start = 0;
-      if (query.before !== undefined) {
-        const rank = await redis.zrevrank(index, query.before);
-        if (rank === null) return { matches: [], next: null };
-        start = rank + 1;
-      }
-      // one more than the page, to know whether there is a next page
-      const ids = await redis.zrevrange(index, start, start + limit);
-      const page = ids.slice(0, limit);
-      const matches = await getMatches(page);
+      // the ids (one more than the page, to know whether there is a next page); null: `before` is not in the index
+      const ids = (await pageIds([index], [limit, query.before ?? ''])) as string[] | null;
+      if (ids === null) return { matches: [], next: null };
+      const matches = await getMatches(ids.slice(0, limit));
       const filtered = matches.filter((m) => (query.game === undefined || m.game === query.game) && (query.bot === undefined || m.entrants.some((e) => e.bot === query.bot)));
-      return { matches: filtered, next: ids.length > limit ? (page[page.length - 1] ?? null) : null };
+      return { matches: filtered, next: ids.length > limit ? (ids[limit - 1] ?? null) : null };
     },
   };
 }

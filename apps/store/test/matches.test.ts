@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ranksOf } from '../src/index.ts';
+import { createStore, ranksOf } from '../src/index.ts';
 import type { MatchEntrant } from '../src/types.ts';
 import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
 
@@ -86,6 +86,9 @@ describe('leaderboard', () => {
     await world.store.retireBot(a.bot);
     expect((await world.store.leaderboard('xix')).map((row) => row.bot)).toEqual([b.bot]);
     expect(await world.store.leaderboard('chess')).toEqual([]);
+    // a board entry whose bot is gone has no row
+    await world.redis.del(`${world.prefix}:bot:${b.bot}`);
+    expect(await world.store.leaderboard('xix')).toEqual([]);
   });
 });
 
@@ -106,5 +109,29 @@ describe('listMatches', () => {
     expect((await world.store.listMatches({ game: 'chess', limit: 5 })).matches).toEqual([]);
     expect(await world.store.listMatches({ game: 'xix', limit: 5, before: 's1.999' })).toEqual({ matches: [], next: null });
     expect((await world.store.listMatches({ limit: 1 })).matches.map((m) => m.id)).toEqual([ids(6)]);
+  });
+
+  it('gives the same matches as getMatch, no next after an exactly full last page, and skips an id whose hash is gone', async () => {
+    for (let i = 0; i < 4; i++) await world.store.recordMatch(match(seriesId, i, [a, b], fakeReplay(i % 2, i === 2 ? { forfeitSeat: 0 } : {})));
+    const page = await world.store.listMatches({ series: seriesId, limit: 4 });
+    expect(page.next).toBeNull();
+    expect(page.matches).toEqual(await Promise.all([3, 2, 1, 0].map(async (i) => world.store.getMatch(`${seriesId}.${i}`))));
+    expect(page.matches[1]?.forfeit).toMatchObject({ seat: 0 });
+    await world.redis.del(`${world.prefix}:match:${seriesId}.1`);
+    // a store that has not read the matches yet (this one keeps what it read: matches never change)
+    const fresh = createStore(world.redis, { prefix: world.prefix });
+    expect((await fresh.listMatches({ series: seriesId, limit: 4 })).matches.map((m) => m.id)).toEqual([`${seriesId}.3`, `${seriesId}.2`, `${seriesId}.0`]);
+  });
+
+  it('keeps the matches it read, frozen, so a page costs Redis only its ids', async () => {
+    for (let i = 0; i < 3; i++) await world.store.recordMatch(match(seriesId, i, [a, b], fakeReplay(i % 2)));
+    const first = await world.store.listMatches({ game: 'xix', limit: 3 });
+    const again = await world.store.listMatches({ game: 'xix', limit: 3 });
+    first.matches.forEach((m, i) => expect(again.matches[i]).toBe(m));
+    expect(await world.store.getMatch(`${seriesId}.1`)).toBe(first.matches[1]);
+    expect(Object.isFrozen(first.matches[0]) && Object.isFrozen(first.matches[0]?.entrants[0])).toBe(true);
+    // a match recorded after the first read is on the next page read
+    await world.store.recordMatch(match(seriesId, 3, [a, b], fakeReplay(0)));
+    expect((await world.store.listMatches({ game: 'xix', limit: 3 })).matches.map((m) => m.id)).toEqual([3, 2, 1].map((i) => `${seriesId}.${i}`));
   });
 });
