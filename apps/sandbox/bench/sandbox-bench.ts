@@ -12,7 +12,7 @@
  * Options: --quick (fewer samples, for a smoke run).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { xix } from '@xix/engine';
 import { playSeries, trustedPlayer, type Player } from '@xix/referee';
 import heuristic from '../../../sdk/examples/heuristic.ts';
+import { createLeaseFile } from '../src/host/lease-file.ts';
 import { createLeaseWriter } from '../src/host/lease-writer.ts';
 import { readRssMb } from '../src/host/process-memory.ts';
 import { reportingPlayer } from '../src/host/reporting-player.ts';
@@ -73,8 +74,10 @@ async function roundTrips(): Promise<void> {
   codeChars /= views.length;
   const code = await compiled({ entry: 'first-legal.ts', files: new Map([['first-legal.ts', FIRST_LEGAL]]) });
 
-  // As in a host: the lease hook, and the player that reports each applied move on the lease.
-  const lease = createLeaseWriter(openSync('/dev/null', 'w'));
+  // As in a host: the lease hook writing to a lease file, and the player that reports each
+  // applied move on the lease (a line a decision here, where one seat is asked in a row).
+  const leaseFile = createLeaseFile();
+  const lease = createLeaseWriter(leaseFile.fd);
   const player = reportingPlayer(sandboxedPlayer(xix, code, 'bench', { beforeCall: lease.hook(1, 0) }), lease, []);
   let game = 0;
   /** Each game's views in order, after its startGame: as the referee calls a player. */
@@ -124,6 +127,7 @@ async function roundTrips(): Promise<void> {
     await childBlock(QUICK ? 200 : 1_000, piped);
   }
   player.dispose();
+  leaseFile.close();
   child.kill();
   rmSync(dir, { recursive: true });
 
