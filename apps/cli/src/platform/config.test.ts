@@ -1,11 +1,17 @@
 /** Where the login is kept, and that only its user can read it. */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { configDir, normalizeUrl, readLogin, removeLogin, writeLogin } from './config.ts';
 
-const temp = (): string => mkdtempSync(path.join(tmpdir(), 'xix-config-'));
+const temps: string[] = [];
+const temp = (): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'xix-config-'));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 const LOGIN = { url: 'http://127.0.0.1:8019', token: 'secret-token', name: 'alice' };
 
 describe('configDir', () => {
@@ -31,6 +37,20 @@ describe('writeLogin and readLogin', () => {
     const file = writeLogin(LOGIN, env);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(LOGIN);
+  });
+
+  it('replaces an old file readable by others instead of writing the token into it, and leaves no temp file', () => {
+    const env = { XIX_CONFIG_DIR: temp() };
+    const file = path.join(env.XIX_CONFIG_DIR, 'config.json');
+    writeFileSync(file, '{"old": true}', { mode: 0o644 });
+    // A second name for the old file: whatever is written into that file shows through it.
+    const old = path.join(temp(), 'old-config.json');
+    linkSync(file, old);
+    writeLogin(LOGIN, env);
+    expect(readFileSync(old, 'utf8')).toBe('{"old": true}');
+    expect(statSync(old).ino).not.toBe(statSync(file).ino);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(LOGIN);
+    expect(readdirSync(env.XIX_CONFIG_DIR)).toEqual(['config.json']);
   });
 
   it('says to log in when there is no login, and when the file is damaged', () => {

@@ -3,9 +3,11 @@
  * directory, readable by the user alone (the token is a password). XIX_CONFIG_DIR overrides the
  * directory (tests), else $XDG_CONFIG_HOME/xix, else ~/.config/xix.
  */
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { CliError } from '../cli-error.ts';
 
 export interface Login {
   /** The server's base address, without a trailing slash, e.g. http://127.0.0.1:8019. */
@@ -47,14 +49,24 @@ export function readLogin(env: NodeJS.ProcessEnv = process.env): ReadLogin {
   return { ok: true, login: { url: v.url, token: v.token, name: v.name } };
 }
 
-/** Writes the login with mode 0600 in a 0700 directory, tightening both if they already existed. */
+/**
+ * Writes the login with mode 0600 in a 0700 directory (tightened if it existed). The text goes to
+ * a new 0600 file that is then renamed over the old one: an old file readable by others is
+ * replaced, never rewritten, so it does not hold the new token even for a moment.
+ */
 export function writeLogin(login: Login, env: NodeJS.ProcessEnv = process.env): string {
   const dir = configDir(env);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
   const file = configFile(env);
-  writeFileSync(file, `${JSON.stringify(login, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  const temp = path.join(dir, `.config.json.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    writeFileSync(temp, `${JSON.stringify(login, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new CliError(`cannot save the login in ${file}: ${(error as Error).message}`);
+  }
   return file;
 }
 
