@@ -14,7 +14,7 @@ const prefix = process.env.XIX_PREFIX ?? 'xix';
 const redis = new Redis(redisUrl);
 const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
-const app = await buildServer({ store: createStore(redis, { prefix }), queue, config, logger: processLogger(config.logLevel) });
+const app = await buildServer({ store: createStore(redis, { prefix, leaderboardCacheMs: config.leaderboardCacheMs }), queue, config, logger: processLogger(config.logLevel) });
 
 process.once('SIGTERM', () => {
   void (async () => {

@@ -11,6 +11,8 @@ export interface ServerConfig {
   /** Deals of each validation series (each deal is played once from each seat). */
   readonly validationDeals: number;
   readonly logLevel: string;
+  /** How long (ms) a leaderboard may be reused before it is read again; 0: never reused. */
+  readonly leaderboardCacheMs: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -21,6 +23,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   uploadRate: 20,
   validationDeals: 2,
   logLevel: 'info',
+  leaderboardCacheMs: 1000,
 };
 
 export class ConfigError extends Error {
@@ -33,6 +36,10 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
   return value;
+}
+
+function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  return env[name] === '0' ? 0 : positiveInt(env, name, fallback);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -48,5 +55,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     uploadRate: positiveInt(env, 'UPLOAD_RATE', DEFAULT_CONFIG.uploadRate),
     validationDeals: positiveInt(env, 'XIX_VALIDATION_DEALS', DEFAULT_CONFIG.validationDeals),
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
+    leaderboardCacheMs: nonNegativeInt(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),
   };
 }

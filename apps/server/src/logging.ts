@@ -19,7 +19,7 @@ export class OneLinePerRequest extends LogController {
 }
 
 /** Lines are written in batches of about this many bytes (a write is a system call)… */
-const LOG_BATCH_BYTES = 4096;
+const LOG_BATCH_BYTES = 8192;
 /** …or at the latest after this many milliseconds, so a quiet server's log is still current. */
 const LOG_FLUSH_MS = 500;
 

@@ -28,7 +28,7 @@ const prefix = process.env.XIX_PREFIX || 'xix';
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
 // BullMQ wants its own connection, with no retry limit on blocking commands
 const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-const store = createStore(redis, { prefix });
+const store = createStore(redis, { prefix, leaderboardCacheMs: config.leaderboardCacheMs });
 const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
 const app = await buildServer({ store, queue, config, logger: processLogger(config.logLevel) });
 

@@ -4,23 +4,31 @@ import type { Keys } from './keys.ts';
 import { recordOf } from './bots.ts';
 import { luaScript } from './lua.ts';
 import { LEADERBOARD, STATS_FIELDS } from './read-scripts.ts';
+import { shortLived } from './short-lived.ts';
 import type { LeaderboardRow } from './types.ts';
 
-export function leaderboardOps(redis: Redis, keys: Keys) {
+export function leaderboardOps(redis: Redis, keys: Keys, cacheMs: number) {
   const board = luaScript(redis, LEADERBOARD);
+
+  /** Best win rate first; more games break ties, then the older bot. One round trip. */
+  async function load(game: string): Promise<readonly LeaderboardRow[]> {
+    // a missing field is false (cjson)
+    const reply = JSON.parse((await board([keys.board(game)], [keys.bot(''), keys.stats(game, '')])) as string) as (string | false)[][];
+    const rows: LeaderboardRow[] = [];
+    for (const [bot, owner, name, retired, ...stats] of reply) {
+      // a bot that is gone or retired has no row
+      if (typeof bot !== 'string' || typeof owner !== 'string' || retired === '1') continue;
+      const record = recordOf(Object.fromEntries(STATS_FIELDS.flatMap((field, i) => (typeof stats[i] === 'string' ? [[field, stats[i]]] : []))));
+      rows.push({ bot, owner, name: typeof name === 'string' ? name : '', ...record, winRate: record.games === 0 ? 0 : record.wins / record.games });
+    }
+    return Object.freeze(rows.sort((a, b) => b.winRate - a.winRate || b.games - a.games || Number(a.bot.slice(1)) - Number(b.bot.slice(1))).map((row) => Object.freeze(row)));
+  }
+
+  const boards = shortLived(cacheMs, load);
   return {
-    /** Best win rate first; more games break ties, then the older bot. One round trip. */
-    async leaderboard(game: string): Promise<LeaderboardRow[]> {
-      // a missing field is false (cjson)
-      const reply = JSON.parse((await board([keys.board(game)], [keys.bot(''), keys.stats(game, '')])) as string) as (string | false)[][];
-      const rows: LeaderboardRow[] = [];
-      for (const [bot, owner, name, retired, ...stats] of reply) {
-        // a bot that is gone or retired has no row
-        if (typeof bot !== 'string' || typeof owner !== 'string' || retired === '1') continue;
-        const record = recordOf(Object.fromEntries(STATS_FIELDS.flatMap((field, i) => (typeof stats[i] === 'string' ? [[field, stats[i]]] : []))));
-        rows.push({ bot, owner, name: typeof name === 'string' ? name : '', ...record, winRate: record.games === 0 ? 0 : record.wins / record.games });
-      }
-      return rows.sort((a, b) => b.winRate - a.winRate || b.games - a.games || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
-    },
+    /** The leaderboard, at most `leaderboardCacheMs` old (StoreOptions). */
+    leaderboard: (game: string): Promise<readonly LeaderboardRow[]> => boards.get(game),
+    /** This process's own change to a board (a retired bot) shows at once. */
+    forgetLeaderboards: (): void => boards.clear(),
   };
 }

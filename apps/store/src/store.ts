@@ -11,6 +11,11 @@ import { validationOps } from './validation.ts';
 export interface StoreOptions {
   /** Every key starts with `<prefix>:`; tests use their own. */
   readonly prefix: string;
+  /**
+   * How long (ms) a leaderboard read may be reused; default 0: every read goes to Redis. The server
+   * keeps it for a second (XIX_LEADERBOARD_CACHE_MS): docs/benchmarks.md says why that is fine.
+   */
+  readonly leaderboardCacheMs?: number;
 }
 
 export type Store = ReturnType<typeof createStore>;
@@ -18,14 +23,22 @@ export type Store = ReturnType<typeof createStore>;
 export function createStore(redis: Redis, options: StoreOptions) {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(options.prefix)) throw new RangeError(`store prefix ${JSON.stringify(options.prefix)} must be 1–64 letters, digits, _ or -`);
   const keys = keysFor(options.prefix);
+  const bots = botOps(redis, keys, options.prefix);
+  const { leaderboard, forgetLeaderboards } = leaderboardOps(redis, keys, options.leaderboardCacheMs ?? 0);
   return {
     prefix: options.prefix,
     redis,
     ...userOps(redis, keys),
-    ...botOps(redis, keys, options.prefix),
+    ...bots,
+    async retireBot(id: string): Promise<boolean> {
+      const retired = await bots.retireBot(id);
+      // a bot retired through this store leaves its cached leaderboard at once
+      forgetLeaderboards();
+      return retired;
+    },
     ...seriesOps(redis, keys, options.prefix),
     ...matchOps(redis, keys),
     ...validationOps(redis, keys, options.prefix),
-    ...leaderboardOps(redis, keys),
+    leaderboard,
   };
 }

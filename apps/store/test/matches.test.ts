@@ -90,6 +90,17 @@ describe('leaderboard', () => {
     await world.redis.del(`${world.prefix}:bot:${b.bot}`);
     expect(await world.store.leaderboard('xix')).toEqual([]);
   });
+
+  it('with leaderboardCacheMs, reuses a board for that long, except after a bot retired through the same store', async () => {
+    const cached = createStore(world.redis, { prefix: world.prefix, leaderboardCacheMs: 60_000 });
+    await cached.recordMatch(match(seriesId, 0, [a, b], fakeReplay(0)));
+    expect((await cached.leaderboard('xix')).map((row) => row.games)).toEqual([1, 1]);
+    await cached.recordMatch(match(seriesId, 1, [a, b], fakeReplay(0)));
+    expect((await cached.leaderboard('xix')).map((row) => row.games)).toEqual([1, 1]);
+    expect((await world.store.leaderboard('xix')).map((row) => row.games)).toEqual([2, 2]);
+    await cached.retireBot(b.bot);
+    expect(await cached.leaderboard('xix')).toMatchObject([{ bot: a.bot, games: 2 }]);
+  });
 });
 
 describe('listMatches', () => {

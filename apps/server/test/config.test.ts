@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CONFIG, configFromEnv } from '../src/config.ts';
+
+describe('configFromEnv', () => {
+  it('keeps a leaderboard for a second by default; XIX_LEADERBOARD_CACHE_MS changes it, 0 turns it off', () => {
+    expect(configFromEnv({}).leaderboardCacheMs).toBe(DEFAULT_CONFIG.leaderboardCacheMs);
+    expect(DEFAULT_CONFIG.leaderboardCacheMs).toBe(1000);
+    expect(configFromEnv({ XIX_LEADERBOARD_CACHE_MS: '250' }).leaderboardCacheMs).toBe(250);
+    expect(configFromEnv({ XIX_LEADERBOARD_CACHE_MS: '0' }).leaderboardCacheMs).toBe(0);
+    expect(() => configFromEnv({ XIX_LEADERBOARD_CACHE_MS: '-5' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ XIX_LEADERBOARD_CACHE_MS: 'soon' })).toThrow(/XIX_LEADERBOARD_CACHE_MS must be/);
+  });
+});
