@@ -1,19 +1,25 @@
 /**
- * The platform commands as a user runs them, where no server is needed: the one-line errors
- * without a login or without a server, and `xix play --match` on a match folder made here from a
- * local game (the shape `xix fetch` writes), which must give the same game, or say where not.
+ * The platform commands as a user runs them, without the real platform: the one-line errors
+ * without a login or without a server; `xix login` and `xix fetch` against a stand-in server
+ * (test/fake-platform.ts) answering with a local game; and `xix play --match` on a match folder
+ * made here from a local game (the shape `xix fetch` writes), which must give the same game, or
+ * say where not.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { xix as game, parseReplay, type Replay } from '@xix/engine';
-import { playMatch, trustedPlayer } from '@xix/referee';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { xix as game, parseReplay, type Replay, type XixSeatView } from '@xix/engine';
+import { playMatch, trustedPlayer, type MatchRecord } from '@xix/referee';
+import type { HostGame } from '@xix/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import heuristic from '../../../../sdk/examples/heuristic.ts';
-import { writeLogin } from './config.ts';
+import { matchInput } from '../../../worker/src/match-input.ts';
+import type { StoredSeries } from '../../../worker/src/store-port.ts';
+import { startFakePlatform, runXixAsync, type FakePlatform } from '../test/fake-platform.ts';
+import { readLogin, writeLogin } from './config.ts';
 import { firstDifference } from './rerun-match.ts';
 import type { FetchedMatch } from './match-dir.ts';
 
@@ -21,7 +27,7 @@ const BIN = fileURLToPath(new URL('../../bin/xix.js', import.meta.url));
 let dir: string;
 
 function xix(env: Record<string, string>, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', XIX_TOKEN: '', ...env } });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -65,6 +71,8 @@ beforeAll(() => {
   played = playMatch({ game, setup: game.randomSetup(42, 2), seed: 42, players: [trustedPlayer(heuristic, 'heuristic'), trustedPlayer(heuristic, 'heuristic')] }).replay;
 });
 
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 describe('platform commands without a server', () => {
   it('commands that need a login say to log in, in one line', () => {
     const env = { XIX_CONFIG_DIR: path.join(dir, 'nobody') };
@@ -81,7 +89,8 @@ describe('platform commands without a server', () => {
     const port = await closedPort();
     expectOneLineError(xix(env, 'login', `http://127.0.0.1:${port}`, '--name', 'alice'), new RegExp(`^xix: cannot reach the server at http://127.0.0.1:${port} \\(ECONNREFUSED\\)$`));
     expectOneLineError(xix(env, 'login', 'ftp://x', '--name', 'alice'), /must be http:\/\/ or https:\/\//);
-    expectOneLineError(xix(env, 'login', 'http://127.0.0.1:1'), /give either --name NAME .* or --token TOKEN/);
+    expectOneLineError(xix(env, 'login', 'http://127.0.0.1:1'), /give --name NAME .*, or an existing user's token: in XIX_TOKEN, on standard input with --token -, or as --token TOKEN$/);
+    expectOneLineError(xix(env, 'login', 'http://127.0.0.1:1', '--name', 'alice', '--token', 't'), /give either --name NAME .* or --token TOKEN .*, not both$/);
     expectOneLineError(xix(env, 'login', 'http://127.0.0.1:1', '--name', 'Bad Name'), /--name must be 3 to 32 characters/);
     writeLogin({ url: `http://127.0.0.1:${port}`, token: 't', name: 'alice' }, env);
     expectOneLineError(xix(env, 'matches'), /^xix: cannot reach the server/);
@@ -133,5 +142,98 @@ describe('firstDifference', () => {
     const points = [...played.result.points].reverse();
     expect(firstDifference(played, { ...played, result: { ...played.result, points } })).toMatch(/^result: /);
     expect(firstDifference(played, { ...played, moves: moves.map((m) => ({ ...m, ms: 0 })) })).toBeNull();
+  });
+});
+
+describe('xix login with a token kept off the command line', () => {
+  let platform: FakePlatform;
+  beforeAll(async () => {
+    platform = await startFakePlatform();
+    platform.answers.set('/api/me', { name: 'alice' });
+  });
+  afterAll(() => platform.close());
+
+  const loggedIn = (configDir: string) => readLogin({ XIX_CONFIG_DIR: configDir });
+
+  it('takes the token from XIX_TOKEN', async () => {
+    const config = path.join(dir, 'env-token');
+    const run = await runXixAsync({ cwd: dir, env: { XIX_CONFIG_DIR: config, XIX_TOKEN: 'from-the-env' } }, 'login', platform.url);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^logged in to http:\/\/127\.0\.0\.1:\d+ as alice; the token is saved in /);
+    expect(platform.requests.at(-1)).toEqual({ method: 'GET', path: '/api/me', authorization: 'Bearer from-the-env' });
+    expect(loggedIn(config)).toEqual({ ok: true, login: { url: platform.url, token: 'from-the-env', name: 'alice' } });
+  });
+
+  it('takes the token from standard input with --token -, and refuses an empty or a spaced one in one line', async () => {
+    const config = path.join(dir, 'stdin-token');
+    const run = await runXixAsync({ cwd: dir, env: { XIX_CONFIG_DIR: config, XIX_TOKEN: '' }, stdin: 'from-stdin\n' }, 'login', platform.url, '--token', '-');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(platform.requests.at(-1)?.authorization).toBe('Bearer from-stdin');
+    expect(loggedIn(config)).toMatchObject({ ok: true, login: { token: 'from-stdin' } });
+
+    const empty = await runXixAsync({ cwd: dir, env: { XIX_CONFIG_DIR: path.join(dir, 'no-token'), XIX_TOKEN: '' }, stdin: '' }, 'login', platform.url, '--token', '-');
+    expectOneLineError(empty, /^xix: no token in standard input \(--token -\)$/);
+    const spaced = await runXixAsync({ cwd: dir, env: { XIX_CONFIG_DIR: path.join(dir, 'no-token'), XIX_TOKEN: '' }, stdin: 'two words\n' }, 'login', platform.url, '--token', '-');
+    expectOneLineError(spaced, /^xix: the token in standard input \(--token -\) has spaces/);
+    expect(existsSync(path.join(dir, 'no-token'))).toBe(false);
+  });
+});
+
+/** A bot that prints at every decision, including a line that looks like the worker's entry prefix. */
+const CHATTY_SOURCE = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { console.log('legal', view.legalActions.length); console.log('[move 1] said by the bot'); return view.legalActions[0]!; } });\n`;
+const chatty = {
+  decide(view: XixSeatView) {
+    console.log('legal', view.legalActions.length);
+    console.log('[move 1] said by the bot');
+    return view.legalActions[0]!;
+  },
+};
+
+describe('xix fetch', () => {
+  let platform: FakePlatform;
+  let record: MatchRecord;
+  beforeAll(async () => {
+    platform = await startFakePlatform();
+    record = playMatch({ game, setup: game.randomSetup(7, 2), seed: 7, players: [trustedPlayer(chatty, 'chatty'), trustedPlayer(heuristic, 'heuristic')] });
+    // The logs as the worker stores them (one text per seat), from the worker's own code.
+    const series = { id: 's1', game: 'xix', kind: 'challenge', rated: false, entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }] } as unknown as StoredSeries;
+    const hostGame: HostGame = { index: 0, seatOfA: 0, record };
+    const stored = matchInput(series, [{ name: 'chatty', code: '' }, { name: 'heuristic', code: '' }], hostGame, 0, 0);
+    const heuristicSource = readFileSync(fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url)), 'utf8');
+    for (const [route, body] of Object.entries({
+      '/api/matches/s1.0': { id: 's1.0', game: 'xix', entrants: stored.entrants, botSeeds: [11, 12] },
+      '/api/matches/s1.0/replay': record.replay,
+      // The server gives the logs of the caller's own seats only.
+      '/api/matches/s1.0/logs': { logs: [{ seat: 0, text: stored.logs[0] }] },
+      '/api/bots/b1': { id: 'b1', game: 'xix', owner: 'alice', name: 'chatty' },
+      '/api/bots/b2': { id: 'b2', game: 'xix', owner: 'house', name: 'heuristic' },
+      '/api/bots/b1/versions/1/source': { entry: 'chatty.ts', files: { 'chatty.ts': CHATTY_SOURCE } },
+      '/api/bots/b2/versions/1/source': { entry: 'heuristic.ts', files: { 'heuristic.ts': heuristicSource } },
+    })) platform.answers.set(route, body);
+  });
+  afterAll(() => platform.close());
+
+  it('writes what the bot printed as replay.log, which replay show --seat shows at each of its moves', async () => {
+    const env = { XIX_CONFIG_DIR: path.join(dir, 'fetcher') };
+    writeLogin({ url: platform.url, token: 't', name: 'alice' }, env);
+    const fetched = await runXixAsync({ cwd: dir, env }, 'fetch', 's1.0', '--out', 'fetched');
+    expect(fetched.stderr).toBe('');
+    expect(fetched.code).toBe(0);
+    expect(fetched.stdout).toContain('replay.log (what your bots printed: xix replay show fetched/replay.json --seat N)');
+    expect(existsSync(path.join(dir, 'fetched', 'seat-0.log'))).toBe(false);
+    expect(JSON.parse(readFileSync(path.join(dir, 'fetched', 'match.json'), 'utf8')).botSeeds).toEqual([11, 12]);
+
+    const show = xix({}, 'replay', 'show', 'fetched/replay.json', '--seat', '0');
+    expect(show.stderr).toBe('');
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain(`bot output from fetched${path.sep}replay.log`);
+    const blocks = new Map(show.stdout.split(/^(?=move \d+: )/m).map((block) => [Number(/^move (\d+): /.exec(block)?.[1]), block]));
+    const seatMoves = record.logs.filter((log) => log.seat === 0);
+    expect(seatMoves.length).toBe(record.replay.moves.filter((m) => m.seat === 0).length);
+    for (const log of seatMoves) {
+      const printed = log.text.trimEnd().split('\n').map((line) => `  | ${line}`).join('\n');
+      expect(blocks.get(log.move), `move ${log.move}`).toContain(printed);
+    }
   });
 });

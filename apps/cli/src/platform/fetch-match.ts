@@ -1,13 +1,16 @@
 /**
  * `xix fetch MATCH`: downloads a match into a folder so that `xix play --match DIR` can play it
- * again locally: the replay, who sat where, and, for the seats whose bot the caller owns, that
- * version's source (house bots' sources are public) and the bot's logs.
+ * again locally: the replay, who sat where, the seats' bot seeds, and, for the seats whose bot the
+ * caller owns, that version's source (house bots' sources are public) and what the bot printed,
+ * in DIR/replay.log, the format `xix replay show DIR/replay.json --seat N` reads beside the replay.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseReplay, type Replay } from '@xix/engine';
 import { fail } from '../cli-error.ts';
 import { session } from './session.ts';
-import { MATCH_FILE, REPLAY_FILE, type FetchedMatch, type FetchedSeat, type SeatSource } from './match-dir.ts';
+import { convertStoredLogs, type StoredLog } from './fetched-logs.ts';
+import { LOG_FILE, MATCH_FILE, REPLAY_FILE, type FetchedMatch, type FetchedSeat, type SeatSource } from './match-dir.ts';
 import type { BotSummary, MatchSummary } from './api-types.ts';
 
 export interface FetchOptions {
@@ -23,6 +26,7 @@ export async function fetchMatch(id: string, options: FetchOptions): Promise<voi
   const dir = path.resolve(options.out ?? id);
   const match = await client.get<MatchSummary & { botSeeds?: number[] }>(`/api/matches/${id}`);
   const replay = await client.get<unknown>(`/api/matches/${id}/replay`);
+  const parsed = readServerReplay(id, replay);
   write(dir, REPLAY_FILE, `${JSON.stringify(replay, null, 2)}\n`);
 
   const seats: FetchedSeat[] = [];
@@ -52,14 +56,24 @@ export async function fetchMatch(id: string, options: FetchOptions): Promise<voi
     ...(Array.isArray(match.botSeeds) && { botSeeds: match.botSeeds }),
   };
   write(dir, MATCH_FILE, `${JSON.stringify(fetched, null, 2)}\n`);
-  const logs = seats.some((s) => s.owner === login.name) ? await client.get<{ logs: { seat: number; text: string }[] }>(`/api/matches/${id}/logs`) : { logs: [] };
-  for (const { seat, text } of logs.logs) if (text !== '') write(dir, `seat-${seat}.log`, text);
+  const logs = seats.some((s) => s.owner === login.name) ? await client.get<{ logs: StoredLog[] }>(`/api/matches/${id}/logs`) : { logs: [] };
+  const logText = convertStoredLogs(logs.logs, parsed);
+  if (logText !== '') write(dir, LOG_FILE, logText);
 
   const shown = path.relative(process.cwd(), dir) || '.';
   console.log(`${id}: ${seats.map((s, seat) => `seat ${seat} ${s.name} (${s.bot} v${s.version}, ${describe(s.source)})`).join('; ')}`);
-  console.log(`written to ${shown}: ${REPLAY_FILE}, ${MATCH_FILE}${logs.logs.some((l) => l.text !== '') ? ', the logs' : ''}`);
+  console.log(`written to ${shown}: ${REPLAY_FILE}, ${MATCH_FILE}${logText !== '' ? `, ${LOG_FILE} (what your bots printed: xix replay show ${path.join(shown, REPLAY_FILE)} --seat N)` : ''}`);
   const missing = seats.flatMap((s, seat) => (s.source.kind === 'none' ? [`--seat ${seat}=FILE`] : []));
   console.log(`re-run it locally: xix play --match ${shown}${missing.length > 0 ? ` ${missing.join(' ')}` : ''}`);
+}
+
+/** The server's replay, checked: the logs are placed by its moves, and a re-run needs it whole. */
+function readServerReplay(id: string, value: unknown): Replay {
+  try {
+    return parseReplay(value);
+  } catch (error) {
+    return fail(`the server's replay of ${id} is ${(error as Error).message}`);
+  }
 }
 
 function describe(source: SeatSource): string {

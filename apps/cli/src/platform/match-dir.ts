@@ -1,12 +1,15 @@
 /**
  * What `xix fetch` writes for a match and `xix play --match` reads: DIR/replay.json (the replay as
- * the server stored it) and DIR/match.json (who sat where, and where each seat's code is).
+ * the server stored it), DIR/match.json (who sat where, where each seat's code is, the bot seeds)
+ * and, when your bots printed something, DIR/replay.log (what `xix replay show --seat` shows).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const MATCH_FILE = 'match.json';
 export const REPLAY_FILE = 'replay.json';
+/** Beside the replay, named as `xix replay show` looks for it (replay/bot-log.ts). */
+export const LOG_FILE = 'replay.log';
 
 /** Where a seat's bot comes from for a re-run. */
 export type SeatSource =

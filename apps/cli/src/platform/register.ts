@@ -9,10 +9,11 @@ import { upload } from './upload.ts';
 export function registerPlatformCommands(xix: Command): void {
   xix
     .command('login')
-    .description('log in to an XIX Arena server: register a new user with --name, or use an existing token with --token')
+    .description('log in to an XIX Arena server: register a new user with --name, or use an existing user\'s token (from XIX_TOKEN, standard input or --token)')
     .argument('<url>', 'the server, e.g. http://127.0.0.1:8019')
     .option('--name <NAME>', 'register a new user with this name (the token is shown once and saved)')
-    .option('--token <TOKEN>', 'an existing user\'s token')
+    .option('--token <TOKEN>', 'an existing user\'s token; - reads it from standard input (a token typed here shows in ps and in your shell history)')
+    .addHelpText('after', '\nWithout --name or --token, the token is taken from the environment variable XIX_TOKEN.\nExamples: XIX_TOKEN=... xix login URL;  xix login URL --token - < token.txt;  pass show xix | xix login URL --token -')
     .action(login);
   xix.command('logout').description('forget the saved login').action(logout);
   xix

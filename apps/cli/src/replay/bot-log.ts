@@ -1,7 +1,8 @@
 /**
- * Reads the `.log` file `xix play --replays` writes beside a replay: what each bot printed, as
- * blocks headed `move K, seat S (name):`. Tolerant by design (the format belongs to `xix play`):
- * a header needs only "move K" and "seat S"; text before the first header is kept apart.
+ * The `.log` file beside a replay that `xix replay show --seat` reads: what each bot printed, as
+ * blocks headed `move K, seat S (name):`. `xix play --replays` writes it (game-N.log) and `xix fetch`
+ * converts the platform's logs to it (replay.log). Tolerant by design: a header needs only "move K"
+ * and "seat S"; text before the first header is kept apart.
  */
 import { readFileSync } from 'node:fs';
 
@@ -15,6 +16,19 @@ export interface BotLogs {
 }
 
 export const logKey = (seat: number, move: number): string => `${seat}/${move}`;
+
+/** What a seat printed while deciding move K (1-based), as the referee records it. */
+export interface LogEntry {
+  readonly seat: number;
+  readonly move: number;
+  readonly text: string;
+}
+
+/** The file's text for `entries`, in move order; `name(seat)` names the seat's bot in the headers. */
+export function formatBotLogs(entries: readonly LogEntry[], name: (seat: number) => string): string {
+  const ordered = [...entries].sort((a, b) => a.move - b.move || a.seat - b.seat);
+  return ordered.map((e) => `move ${e.move}, seat ${e.seat} (${name(e.seat)}):\n${e.text.endsWith('\n') ? e.text : `${e.text}\n`}`).join('');
+}
 
 const HEADER = /^move (\d+),? seat (\d+)\b.*:\s*$/i;
 
