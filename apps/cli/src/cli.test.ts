@@ -2,39 +2,19 @@
  * The `xix` command end to end: each test spawns the real command (through its bin launcher) and
  * checks what a user sees: the output, a one-line error and the exit code.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseReplay, verifyReplay, type Replay } from '@xix/engine';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOneLineError, FIRST, runXix, writeBot } from './test/run-xix.ts';
 
-const BIN = fileURLToPath(new URL('../bin/xix.js', import.meta.url));
 const RANDOM = fileURLToPath(new URL('../../../sdk/examples/random.ts', import.meta.url));
 let dir: string;
 
-function xix(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-function bot(name: string, source: string): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, source);
-  return file;
-}
-
-const FIRST = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n`;
-
-/** A user error: exit code 1, and exactly one line on stderr, with no stack trace. */
-function expectOneLineError(run: ReturnType<typeof xix>, pattern: RegExp): void {
-  expect(run.code).toBe(1);
-  const lines = run.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(pattern);
-  expect(run.stderr).not.toMatch(/^\s+at /m);
-}
+const xix = (...args: string[]) => runXix(dir, ...args);
+const bot = (name: string, source: string): string => writeBot(dir, name, source);
 
 const readReplay = (file: string): Replay => parseReplay(JSON.parse(readFileSync(file, 'utf8')));
 
@@ -42,6 +22,8 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'xix-cli-'));
   bot('first.ts', FIRST);
 });
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('xix play', () => {
   it('plays a mirrored series, prints the table and the win rate, and writes replays that verify', () => {

@@ -1,12 +1,16 @@
 /** Which files an upload sends: the entry and what it imports, relatively, from its own folder. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { collectBotFiles } from './bot-files.ts';
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'xix-files-'));
+  temps.push(dir);
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, 'bot', name)), { recursive: true });
     writeFileSync(path.join(dir, 'bot', name), text);
