@@ -4,9 +4,11 @@
  *
  * Failures: an infrastructure error throws, and BullMQ retries the job with backoff; the last
  * attempt (or an unrecoverable error) marks the series failed with the error, so no series is
- * dropped silently. A job whose worker died is found stalled by another worker and played again
- * from its stored setup (run-series.ts skips what is stored). Shutdown stops taking jobs, lets a
- * running series finish for `handBackAfterMs`, then hands it back to the queue unfinished.
+ * dropped silently, and a failed validation series rejects its version as unplayed (the store's
+ * completeValidation) instead of leaving it validating. A job whose worker died is found stalled
+ * by another worker and played again from its stored setup (run-series.ts skips what is stored).
+ * Shutdown stops taking jobs, lets a running series finish for `handBackAfterMs`, then hands it
+ * back to the queue unfinished.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
@@ -65,11 +67,19 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
   const prefix = queuePrefix(options.prefix);
   let handingBack = false;
 
+  // Called by the last attempt and by the queue's events (either may come first, or alone): it must
+  // be idempotent, and a validation series that failed settles its version (it will never be done).
   const markFailed = async (seriesId: string, reason: string): Promise<void> => {
     const series = await store.getSeries(seriesId);
-    if (series === null || series.status === 'done' || series.status === 'failed') return;
-    await store.setSeriesStatus(seriesId, 'failed', reason);
-    log.error({ series: seriesId, reason }, 'series failed');
+    if (series === null || series.status === 'done') return;
+    if (series.status !== 'failed') {
+      await store.setSeriesStatus(seriesId, 'failed', reason);
+      log.error({ series: seriesId, reason }, 'series failed');
+    }
+    if (series.kind === 'validation') {
+      const validation = await store.completeValidation(seriesId);
+      log.info({ series: seriesId, validation }, 'validation settled after a failed series');
+    }
   };
 
   const processJob = async (job: Job<SeriesJobData, SeriesRun, SeriesJobName>, token?: string): Promise<SeriesRun> => {
@@ -90,7 +100,8 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
       }
       const last = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
       log.warn({ series: seriesId, attempt, last, err: message }, 'series attempt failed');
-      if (last) await markFailed(seriesId, message);
+      // If this cannot mark it (Redis away), the queue's events try again; the job keeps its error.
+      if (last) await markFailed(seriesId, message).catch((markError: unknown) => log.warn({ series: seriesId, err: String(markError) }, 'cannot mark series failed'));
       throw error;
     }
   };

@@ -4,7 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStore } from '@xix/store';
+import { createStore, type VersionInfo } from '@xix/store';
 import { startWorker, type SeriesWorker, type WorkerStore } from '../src/index.ts';
 import { RANDOM, TEST_REDIS_URL, finished, harness, storeBot, type Harness } from './helpers.ts';
 
@@ -25,6 +25,16 @@ describe('a series that hits an infrastructure error', () => {
     return { a: await storeBot(h.store, 'erin', 'one', RANDOM), b: await storeBot(h.store, 'frank', 'two', RANDOM) };
   };
   const fastRetries = { attempts: 2, backoff: { type: 'fixed', delay: 20 } } as const;
+  /** The version's state settles a moment after its series (completeValidation follows the status). */
+  const waitForVersion = async (ref: { bot: string; version: number }, done: (version: VersionInfo) => boolean): Promise<VersionInfo> => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const version = await h!.store.getVersion(ref.bot, ref.version);
+      if (version !== null && done(version)) return version;
+      if (Date.now() > deadline) throw new Error(`version ${ref.bot}/${ref.version} did not settle: ${JSON.stringify(version)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
 
   it('is retried, and a retry that succeeds finishes the series', async () => {
     let failures = 0;
@@ -60,6 +70,42 @@ describe('a series that hits an infrastructure error', () => {
     const job = await h!.queue.getJob(id);
     expect(await job?.getState()).toBe('failed');
     expect(job?.attemptsMade).toBe(2);
+  });
+
+  it('rejects the version a failed validation series validates, as unplayed: not the bot\'s fault', async () => {
+    const { b } = await start((store) => ({
+      ...store,
+      async loadBundle() {
+        throw new Error('bundle storage unreachable');
+      },
+    }));
+    const fresh = await storeBot(h!.store, 'erin', 'fresh', RANDOM, 'validating');
+    const id = await h!.enqueue({ kind: 'validation', rated: false, entrants: [fresh, b], deals: 1, seed: 1, validates: fresh }, fastRetries);
+    expect(await h!.waitFor(id, finished)).toMatchObject({ status: 'failed', error: 'bundle storage unreachable' });
+    const version = await waitForVersion(fresh, (v) => v.state !== 'validating');
+    expect(version).toMatchObject({ state: 'rejected', verdict: 'unplayed', failingMatch: null });
+    expect(version.message).toContain(`validation series ${id} failed`);
+    expect(version.message).toContain('upload again');
+  });
+
+  it('settles the validation through the queue\'s events when the last attempt cannot mark the series', async () => {
+    let refused = 0;
+    const { b } = await start((store) => ({
+      ...store,
+      async loadBundle() {
+        throw new Error('bundle storage unreachable');
+      },
+      async setSeriesStatus(id, status, error) {
+        // The processor's own attempt to mark the series failed is lost, as in a Redis blip.
+        if (status === 'failed' && refused++ === 0) throw new Error('connection lost while marking');
+        return store.setSeriesStatus(id, status, error);
+      },
+    }));
+    const fresh = await storeBot(h!.store, 'erin', 'blipped', RANDOM, 'validating');
+    const id = await h!.enqueue({ kind: 'validation', rated: false, entrants: [fresh, b], deals: 1, seed: 1, validates: fresh }, { attempts: 1 });
+    expect(await h!.waitFor(id, finished)).toMatchObject({ status: 'failed', error: 'bundle storage unreachable' });
+    expect(refused).toBe(2);
+    expect(await waitForVersion(fresh, (v) => v.state !== 'validating')).toMatchObject({ state: 'rejected', verdict: 'unplayed' });
   });
 
   it('fails at once, without retries, when the series names a bot version with no bundle', async () => {
