@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,6 +31,8 @@ const prefix = `t-e2e-${Math.random().toString(36).slice(2, 10)}`;
 const dir = mkdtempSync(path.join(tmpdir(), 'xix-e2e-'));
 const env = { ...process.env, NO_COLOR: '1', XIX_CONFIG_DIR: path.join(dir, 'config') };
 let redis: Redis;
+/** The queue's own connection: BullMQ does not close a connection it was handed. */
+let queueConnection: Redis;
 let queue: Queue;
 let server: Awaited<ReturnType<typeof buildServer>>;
 let worker: ChildProcess;
@@ -39,7 +41,11 @@ let url: string;
 
 /** The `xix` command, spawned as a user runs it; asynchronously, since the server answers from this process. */
 async function xix(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: WAIT_MS });
+  return xixWithEnv({}, ...args);
+}
+
+async function xixWithEnv(extra: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'], timeout: WAIT_MS });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -81,7 +87,8 @@ const THROWS = `import { defineBot } from '@xix/sdk';\nexport default defineBot(
 beforeAll(async () => {
   redis = new Redis(REDIS_URL);
   const store = createStore(redis, { prefix });
-  queue = new Queue(SERIES_QUEUE, { connection: new Redis(REDIS_URL, { maxRetriesPerRequest: null }), prefix: queuePrefix(prefix) });
+  queueConnection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
   await registerHouseBots(store);
   server = await buildServer({ store, queue, config: { uploadRate: 1000 } });
   await server.listen({ port: 0, host: '127.0.0.1' });
@@ -102,9 +109,11 @@ afterAll(async () => {
   }
   await server?.close();
   await queue?.close();
-  // Everything this test wrote: the store's keys and the queue's.
+  await queueConnection?.quit();
+  // Everything this test wrote: the store's keys and the queue's, and the folder (its config.json holds a token).
   await deletePrefix(redis, prefix);
   await redis?.quit();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 // A test waits up to WAIT_MS for a validation or a challenge, past vitest's default 60 s.
@@ -131,6 +140,12 @@ describe('the platform end to end', { timeout: WAIT_MS + 30_000 }, () => {
     const wrong = await xix('login', url, '--token', 'not-a-token');
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/^xix: the server refused your token .*: run xix login again\n$/);
+
+    // The token from the environment, off the command line (and out of ps).
+    const fromEnv = await xixWithEnv({ XIX_TOKEN: token }, 'login', url);
+    expect(fromEnv.stderr).toBe('');
+    expect(fromEnv.stdout).toMatch(new RegExp(`^logged in to ${url.replace(/\./g, '\\.')} as alice; `));
+    expect(JSON.parse(readFileSync(path.join(dir, 'config', 'config.json'), 'utf8'))).toEqual({ url, token, name: 'alice' });
   });
 
   it('uploads a bot in two files: it validates and becomes active', async () => {
@@ -199,10 +214,18 @@ describe('the platform end to end', { timeout: WAIT_MS + 30_000 }, () => {
     expect(fetched.code).toBe(0);
     expect(fetched.stdout).toContain('re-run it locally: xix play --match fetched\n');
     expect(readFileSync(path.join(dir, 'fetched', `${goodBot}-v1`, 'choose.ts'), 'utf8')).toBe(CHOOSE);
-    // The logs of the user's own seat only: the house bot's are not theirs.
+    // The logs of the user's own seat only (the house bot's are not theirs), in replay.log, beside
+    // the replay, where replay show --seat finds them: what the bot printed at each of its moves.
     const ownSeat = (await api<{ entrants: { bot: string }[] }>(`/api/matches/${id}`)).body.entrants.findIndex((e) => e.bot === goodBot);
-    expect(readFileSync(path.join(dir, 'fetched', `seat-${ownSeat}.log`), 'utf8')).toMatch(/choosing from \d+/);
-    expect(existsSync(path.join(dir, 'fetched', `seat-${1 - ownSeat}.log`))).toBe(false);
+    const log = readFileSync(path.join(dir, 'fetched', 'replay.log'), 'utf8');
+    expect(log).toMatch(new RegExp(`^move \\d+, seat ${ownSeat} \\(firstbot\\):\nchoosing from \\d+$`, 'm'));
+    expect(log).not.toContain(`seat ${1 - ownSeat} (`);
+    expect(existsSync(path.join(dir, 'fetched', `seat-${ownSeat}.log`))).toBe(false);
+    const shown = await xix('replay', 'show', 'fetched/replay.json', '--seat', String(ownSeat));
+    expect(shown.stderr).toBe('');
+    const ownMoves = replays.get(id)!.moves.flatMap((m, i) => (m.seat === ownSeat ? [i + 1] : []));
+    const blocks = new Map(shown.stdout.split(/^(?=move \d+: )/m).map((block) => [Number(/^move (\d+): /.exec(block)?.[1]), block]));
+    for (const k of ownMoves) expect(blocks.get(k), `move ${k}`).toMatch(/^ {2}\| choosing from \d+$/m);
     const rerun = await xix('play', '--match', 'fetched');
     expect(rerun.stderr).toBe('');
     expect(rerun.code).toBe(0);
