@@ -1,9 +1,10 @@
 /**
  * `xix replay rerun FILE BOT --move K`: asks BOT again for the decision the replay's bot made at
  * move K (or the decision it forfeited). The bot is rebuilt as it was: it gets the seed the
- * referee gave it in local play (the local bot-seed key, apps/referee/src/bot-seed.ts) and the
- * views of its seat's earlier decisions in that game, in order, so its own state and its
- * Math.random are where they were. In this process by default (breakpoints work under
+ * referee gave it (for a match fetched from the platform, the server's seed from match.json
+ * beside the replay; else the local bot-seed key's, apps/referee/src/bot-seed.ts) and the views
+ * of its seat's earlier decisions in that game, in order, so its own state and its Math.random
+ * are where they were. In this process by default (breakpoints work under
  * `node --inspect-brk`); `--sandbox` runs it in the sandbox as `xix play` does.
  */
 import path from 'node:path';
@@ -11,6 +12,7 @@ import type { AnyGame, Replay, Seat, XixSeatView } from '@xix/engine';
 import { LOCAL_BOT_SEED_KEY, botSeed, trustedPlayer, type Decision, type Player } from '@xix/referee';
 import { checkBot, sandboxedPlayer } from '@xix/sandbox';
 import { fail, orFail } from '../cli-error.ts';
+import { fetchedBotSeeds } from '../platform/match-dir.ts';
 import { bundledBotFile } from '../repo.ts';
 import { loadForDebugging, seedMathRandom } from '../replay/debug-load.ts';
 import { action, situation } from '../replay/render-seat.ts';
@@ -37,10 +39,11 @@ export async function replayRerun(file: string, botArg: string, options: RerunOp
   const lines: string[] = [];
   const out = (line: string): void => void lines.push(line);
   const seed = replay.seed ?? 0;
+  const server = fetchedBotSeeds(file, replay);
   let earlier = 0;
   const differed: number[] = [];
   try {
-    const ownSeed = botSeed(LOCAL_BOT_SEED_KEY, seed, seat);
+    const ownSeed = server?.seeds[seat] ?? botSeed(LOCAL_BOT_SEED_KEY, seed, seat);
     // In this process, Math.random is seeded as the sandbox seeds it, before onGameStart.
     if (options.sandbox !== true) seedMathRandom(ownSeed, seat);
     const started = player.startGame({ seat, seed: ownSeed });
@@ -63,7 +66,7 @@ export async function replayRerun(file: string, botArg: string, options: RerunOp
   } finally {
     player.dispose();
   }
-  lines.push(...context(replay, earlier, differed));
+  lines.push(...context(replay, earlier, differed, server?.file ?? null));
   console.log(lines.join('\n'));
 }
 
@@ -89,13 +92,14 @@ function answerLine(game: AnyGame, state: unknown, decision: Decision, name: str
   return `${name} answers ${action(decision.action)} (${verdict})${printed}`;
 }
 
-function context(replay: Replay, earlier: number, differed: readonly number[]): string[] {
+function context(replay: Replay, earlier: number, differed: readonly number[], seedsFile: string | null): string[] {
   const lines: string[] = [];
   if (earlier > 0) {
     lines.push(`(the bot was first shown this seat's ${earlier} earlier decision${earlier === 1 ? '' : 's'} of the game, so that its state and Math.random are as they were${differed.length === 0 ? '' : `; it answered differently from the replay at move${differed.length === 1 ? '' : 's'} ${differed.join(', ')}`})`);
   }
-  if (replay.seed === undefined) lines.push('(the replay has no seed: the bot got seed 0, so a bot using randomness may answer differently)');
-  else lines.push(`(the bot's seed is the one local play gives it; a platform match uses a secret key, so a bot using randomness may answer differently there)`);
+  if (seedsFile !== null) lines.push(`(the bot's seed is the server's, from ${seedsFile}: a bot using randomness draws what it drew on the platform)`);
+  else if (replay.seed === undefined) lines.push('(the replay has no seed: the bot got seed 0, so a bot using randomness may answer differently)');
+  else lines.push(`(the bot's seed is the one local play gives it; a platform match seeds its bots from a secret key: rerun a replay fetched with xix fetch, whose match.json holds the server's seeds, or a bot using randomness may answer differently)`);
   return lines;
 }
 

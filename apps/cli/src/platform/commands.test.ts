@@ -12,10 +12,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xix as game, parseReplay, type Replay, type XixSeatView } from '@xix/engine';
-import { playMatch, trustedPlayer, type MatchRecord } from '@xix/referee';
+import { botSeed, playMatch, trustedPlayer, type MatchRecord } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import heuristic from '../../../../sdk/examples/heuristic.ts';
+import random from '../../../../sdk/examples/random.ts';
 import { matchInput } from '../../../worker/src/match-input.ts';
 import type { StoredSeries } from '../../../worker/src/store-port.ts';
 import { startFakePlatform, runXixAsync, type FakePlatform } from '../test/fake-platform.ts';
@@ -48,11 +49,11 @@ async function closedPort(): Promise<number> {
 }
 
 /** A match folder as `xix fetch` writes it: a local game between house examples (heuristic is deterministic). */
-function matchFolder(name: string, replay: Replay, seats: FetchedMatch['seats']): string {
+function matchFolder(name: string, replay: Replay, seats: FetchedMatch['seats'], botSeeds?: readonly number[]): string {
   const folder = path.join(dir, name);
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, 'replay.json'), JSON.stringify(replay));
-  const fetched: FetchedMatch = { match: 's1.0', server: 'http://127.0.0.1:1', game: 'xix', seats };
+  const fetched: FetchedMatch = { match: 's1.0', server: 'http://127.0.0.1:1', game: 'xix', seats, ...(botSeeds !== undefined && { botSeeds }) };
   writeFileSync(path.join(folder, 'match.json'), JSON.stringify(fetched));
   return folder;
 }
@@ -130,6 +131,25 @@ describe('xix play --match', () => {
     expect(run.stdout).toContain('the same game');
     expectOneLineError(xix({}, 'play', '--match', folder, '--seat', `2=${local}`), /--seat takes SEAT=FILE with a seat from 0 to 1/);
     expectOneLineError(xix({}, 'play', '--match', path.join(dir, 'nowhere')), /no match\.json in .*: download a match with xix fetch/);
+  });
+});
+
+describe('xix replay rerun on a fetched replay', () => {
+  it('gives the bot the server\'s seed from match.json, so a bot using randomness draws as it did on the platform', () => {
+    // The platform seeds bots from a secret key: the local key would give random other draws.
+    const key = 'the server\'s secret';
+    const replay = playMatch({ game, setup: game.randomSetup(5, 2), seed: 5, botSeedKey: key, players: [trustedPlayer(random, 'random'), trustedPlayer(heuristic, 'heuristic')] }).replay;
+    const seeds = [0, 1].map((seat) => botSeed(key, 5, seat as 0 | 1));
+    const folder = matchFolder('seeded', replay, [house('seeded', 'random'), house('seeded', 'heuristic')], seeds);
+    const last = replay.moves.flatMap((m, i) => (m.seat === 0 ? [i + 1] : [])).at(-1)!;
+    const run = xix({}, 'replay', 'rerun', path.join(folder, 'replay.json'), 'random', '--move', String(last));
+    expect(run.stderr).toBe('');
+    expect(run.stdout).not.toContain('answered differently');
+    const then = /then: random answered (.+)$/m.exec(run.stdout)?.[1];
+    const now = /now: {2}random answers (.+) \(legal\)$/m.exec(run.stdout)?.[1];
+    expect(then).toMatch(/^\w+/);
+    expect(now).toBe(then);
+    expect(run.stdout).toContain(`(the bot's seed is the server's, from ${path.join(folder, 'match.json')}`);
   });
 });
 

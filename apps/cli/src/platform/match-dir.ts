@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Replay } from '@xix/engine';
 
 export const MATCH_FILE = 'match.json';
 export const REPLAY_FILE = 'replay.json';
@@ -60,4 +61,18 @@ function isSeat(seat: unknown): seat is FetchedSeat {
   if (typeof s?.bot !== 'string' || typeof s.name !== 'string' || typeof source?.kind !== 'string') return false;
   if (source.kind === 'files') return typeof source.dir === 'string' && typeof source.entry === 'string';
   return source.kind === 'none';
+}
+
+/**
+ * The server's bot seeds for a replay in a folder `xix fetch` wrote (DIR/replay.json, or the
+ * DIR/rerun.json of `xix play --match`): those of DIR/match.json when it has them and names the
+ * replay's seats; else null.
+ */
+export function fetchedBotSeeds(replayFile: string, replay: Replay): { readonly seeds: readonly number[]; readonly file: string } | null {
+  const dir = path.dirname(replayFile);
+  const read = readFetchedMatch(dir);
+  if (!read.ok || read.fetched.botSeeds === undefined) return null;
+  const { seats, botSeeds } = read.fetched;
+  const same = seats.length === replay.seats.length && botSeeds.length === seats.length && seats.every((s, i) => s.name === replay.seats[i]?.name);
+  return same ? { seeds: botSeeds, file: path.join(dir, MATCH_FILE) } : null;
 }
