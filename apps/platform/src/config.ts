@@ -1,5 +1,6 @@
 /** The launcher's settings, from the environment (the platform's names and defaults). */
 import path from 'node:path';
+import { redactUrl } from '@xix/worker/redact-url';
 
 export interface LauncherConfig {
   /** REDIS_URL as given: a URL, 'own' (always start our own redis-server), or null (find one). */
@@ -16,7 +17,7 @@ export class LauncherError extends Error {
 export function launcherConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): LauncherConfig {
   const redisUrl = env.REDIS_URL === undefined || env.REDIS_URL === '' ? null : env.REDIS_URL;
   if (redisUrl !== null && redisUrl !== 'own' && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new LauncherError(`REDIS_URL must be a redis:// URL or "own", got "${redisUrl}"`);
+    throw new LauncherError(`REDIS_URL must be a redis:// URL or "own", got "${redactUrl(redisUrl)}"`);
   }
   const portText = env.PORT ?? '8019';
   const port = Number(portText);

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { redactUrl } from '@xix/worker/redact-url';
 import { LauncherError, type LauncherConfig } from './config.ts';
 import { freePort, onPath, portFree, redisAnswers, startRedisServer, type OwnRedis } from './redis-server.ts';
 
@@ -16,7 +17,7 @@ export interface FoundRedis {
   readonly url: string;
   /** Ours to stop on exit, or null (someone else's). */
   readonly own: OwnRedis | { readonly url: string; stop(): Promise<void> } | null;
-  /** One line for the user. */
+  /** One line for the user (the URL in it without credentials). */
   readonly how: string;
 }
 
@@ -30,8 +31,10 @@ const HOW_TO_GET_REDIS = [
 
 export async function findRedis(config: LauncherConfig, env: NodeJS.ProcessEnv = process.env): Promise<FoundRedis> {
   if (config.redisUrl !== null && config.redisUrl !== 'own') {
-    if (!(await redisAnswers(config.redisUrl, 3000))) throw new LauncherError(`Redis does not answer at REDIS_URL=${config.redisUrl}`);
-    return { url: config.redisUrl, own: null, how: `Redis at ${config.redisUrl} (REDIS_URL)` };
+    // Printed without its password: the launcher's output ends up in terminals and CI logs.
+    const shown = redactUrl(config.redisUrl);
+    if (!(await redisAnswers(config.redisUrl, 3000))) throw new LauncherError(`Redis does not answer at REDIS_URL=${shown}`);
+    return { url: config.redisUrl, own: null, how: `Redis at ${shown} (REDIS_URL)` };
   }
   if (config.redisUrl === null && (await redisAnswers(LOCAL_REDIS_URL))) {
     return { url: LOCAL_REDIS_URL, own: null, how: `Redis at ${LOCAL_REDIS_URL}` };

@@ -1,12 +1,10 @@
 /**
- * `npm start`: the whole platform with one command. Finds Redis (find-redis.ts), registers the
- * house bots, starts the server and one worker as child processes (the same entry points as in
- * Docker, each crash visible on its own), and prints the URL. Ctrl-C stops the children first, then
- * our own redis-server with SHUTDOWN, so the next start finds everything again.
+ * `npm start`: the whole platform with one command. Finds Redis (find-redis.ts), starts the server
+ * and one worker as child processes (the same entry points as in Docker, each crash visible on its
+ * own), and prints the URL and the house bots (the server registers them, as it does in Docker).
+ * Ctrl-C stops the children first, then our own redis-server with SHUTDOWN, so the next start
+ * finds everything again.
  */
-import { Redis } from 'ioredis';
-import { registerHouseBots } from '@xix/server';
-import { createStore } from '@xix/store';
 import { SERVER_MAIN, WORKER_MAIN, startChild, type Child } from './children.ts';
 import { LauncherError, launcherConfig } from './config.ts';
 import { findRedis, type FoundRedis } from './find-redis.ts';
@@ -14,14 +12,15 @@ import { findRedis, type FoundRedis } from './find-redis.ts';
 const say = (line: string): void => console.log(`xix: ${line}`);
 const CHILD_GRACE_MS = 20_000;
 
-async function registerHouse(url: string): Promise<string> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 3 });
+/** The house bots as the server (which registers them before it listens) lists them. */
+async function houseBots(url: string): Promise<string> {
   try {
-    const house = await registerHouseBots(createStore(redis, { prefix: process.env.XIX_PREFIX || 'xix' }));
-    const created = house.filter((bot) => bot.created).length;
-    return `house bots ${house.map((bot) => `${bot.name}=${bot.bot}v${bot.version}`).join(', ')} (${created === 0 ? 'found' : `${created} registered`})`;
-  } finally {
-    redis.disconnect();
+    const response = await fetch(`${url}/api/bots?owner=house`);
+    const { bots } = (await response.json()) as { bots?: { id: string; name: string; active: number | null }[] };
+    if (!response.ok || bots === undefined) return `house bots: the server answered ${response.status}`;
+    return `house bots ${bots.map((bot) => `${bot.name}=${bot.id}v${String(bot.active)}`).join(', ') || 'none'}`;
+  } catch (error) {
+    return `house bots: cannot list them (${(error as Error).message})`;
   }
 }
 
@@ -68,7 +67,6 @@ async function main(): Promise<number> {
   try {
     redis = await findRedis(config);
     say(redis.how);
-    say(await registerHouse(redis.url));
     const env = { ...process.env, REDIS_URL: redis.url, HOST: config.host, PORT: String(config.port) };
     children.push(startChild('server', SERVER_MAIN, env, true), startChild('worker', WORKER_MAIN, env, true));
     const url = `http://${config.host}:${config.port}`;
@@ -76,6 +74,7 @@ async function main(): Promise<number> {
     const health = await Promise.race([waitForHealth(url, children), stoppedByUser.then(() => null)]);
     if (health !== null) {
       say(`pids: launcher ${process.pid}, server ${children[0]!.process.pid}, worker ${children[1]!.process.pid}${redis.own && 'process' in redis.own ? `, redis ${redis.own.process.pid}` : ''}`);
+      say(await houseBots(url));
       say(`ready at ${url}/ (API docs at ${url}/api/docs; ${health.workers} worker) — Ctrl-C stops everything`);
       const ended = await Promise.race([stoppedByUser.then(() => null), crashed]);
       if (ended !== null) {

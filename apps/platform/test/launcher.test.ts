@@ -1,8 +1,9 @@
 /**
  * `npm start` as a user runs it: with its own redis-server on a fresh data directory it brings up
  * a healthy server with one worker, a Ctrl-C to its process group ends every process it started,
- * and a second start on the same directory finds the data and the house bots again. Without a
- * Redis it can reach, it stops with one message saying what to do.
+ * and a second start on the same directory finds the data and the house bots (registered by the
+ * server, as in Docker, and only listed by the launcher) again. Without a Redis it can reach, it
+ * stops with one message saying what to do. A REDIS_URL's password never appears in its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/redis-server.ts';
+import { launcherConfig } from '../src/config.ts';
+import { findRedis } from '../src/find-redis.ts';
+import { freePort, redisAnswers } from '../src/redis-server.ts';
 
 const START = fileURLToPath(new URL('../src/start.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'xix-launcher-'));
@@ -78,7 +81,11 @@ describe('npm start', () => {
     launches.push(first);
     const output = await first.waitFor('xix: ready at');
     expect(output).toContain('started redis-server');
-    expect(output).toMatch(/house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1 \(3 registered\)/);
+    // The launcher registers nothing itself: it lists what the server registered.
+    const houseLine = (text: string): string | undefined => /^xix: (house bots .*)$/m.exec(text)?.[1];
+    const houseBots = (await json(`${url}/api/bots?owner=house`)).body.bots as { id: string; name: string; active: number }[];
+    expect(houseLine(output)).toBe(`house bots ${houseBots.map((bot) => `${bot.name}=${bot.id}v${bot.active}`).join(', ')}`);
+    expect(houseLine(output)).toMatch(/^house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1$/);
     const pids = /pids: launcher (\d+), server (\d+), worker (\d+), redis (\d+)/.exec(output)!.slice(1).map(Number);
     expect(pids).toHaveLength(4);
     const health = await json(`${url}/api/health`);
@@ -93,7 +100,7 @@ describe('npm start', () => {
     const second = launch(env);
     launches.push(second);
     const again = await second.waitFor('xix: ready at');
-    expect(again).toMatch(/house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1 \(found\)/);
+    expect(houseLine(again)).toBe(houseLine(output));
     expect(await json(`${url}/api/users/returning`)).toMatchObject({ status: 200, body: { name: 'returning' } });
     process.kill(second.child.pid!, 'SIGTERM');
     expect(await second.exited).toBe(0);
@@ -136,5 +143,27 @@ describe('npm start', () => {
     const unreachable = launch({ REDIS_URL: nowhere, XIX_DATA_DIR: dataDir });
     expect(await unreachable.exited).toBe(1);
     expect(unreachable.output()).toContain(`Redis does not answer at REDIS_URL=${nowhere}`);
+  });
+
+  it('prints a REDIS_URL without its password, whether Redis answers or not', async () => {
+    const port = await freePort();
+    const unreachable = launch({ REDIS_URL: `redis://alice:s3cret@127.0.0.1:${port}`, XIX_DATA_DIR: dataDir });
+    expect(await unreachable.exited).toBe(1);
+    expect(unreachable.output()).toContain(`Redis does not answer at REDIS_URL=redis://:***@127.0.0.1:${port}`);
+    const malformed = launch({ REDIS_URL: 'http://:s3cret@127.0.0.1:6379', XIX_DATA_DIR: dataDir });
+    expect(await malformed.exited).toBe(1);
+    expect(malformed.output()).toContain('REDIS_URL must be a redis:// URL or "own", got "http://:***@127.0.0.1:6379"');
+    for (const output of [unreachable.output(), malformed.output()]) expect(output).not.toContain('s3cret');
+
+    // A Redis that wants the password: the launcher connects with it and shows it blanked out.
+    const secured = spawn('redis-server', ['--port', String(port), '--requirepass', 's3cret', '--save', '', '--appendonly', 'no', '--dir', dataDir], { stdio: 'ignore' });
+    try {
+      const url = `redis://:s3cret@127.0.0.1:${port}`;
+      while (!(await redisAnswers(url, 500))) await new Promise((resolve) => setTimeout(resolve, 50));
+      const found = await findRedis(launcherConfig({ REDIS_URL: url, XIX_DATA_DIR: dataDir }));
+      expect(found).toMatchObject({ url, own: null, how: `Redis at redis://:***@127.0.0.1:${port} (REDIS_URL)` });
+    } finally {
+      secured.kill('SIGTERM');
+    }
   });
 });

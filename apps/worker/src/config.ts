@@ -1,4 +1,6 @@
 /** The worker process's settings, from the environment (the platform's names and defaults). */
+import { redactUrl } from './redact-url.ts';
+
 export interface WorkerConfig {
   readonly redisUrl: string;
   readonly prefix: string;
@@ -24,7 +26,7 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
 /** Reads the configuration; throws an Error naming the variable that is wrong. */
 export function workerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
   const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
-  if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${redisUrl}"`);
+  if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${redactUrl(redisUrl)}"`);
   const prefix = env.XIX_PREFIX || 'xix';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) throw new Error(`XIX_PREFIX must be 1–64 letters, digits, '_' or '-', got "${prefix}"`);
   const logLevel = env.LOG_LEVEL || 'info';

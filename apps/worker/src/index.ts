@@ -3,4 +3,5 @@ export { runSeries, InfrastructureError, type RunContext, type SeriesRun } from 
 export { createBundleCache, MissingBundleError, type BundleCache, type CachedBot } from './bundle-cache.ts';
 export { matchId, matchInput } from './match-input.ts';
 export { workerConfig, type WorkerConfig } from './config.ts';
+export { redactUrl } from './redact-url.ts';
 export type { MatchInput, SeriesEntrant, StoredSeries, WorkerStore } from './store-port.ts';

@@ -24,6 +24,7 @@ describe('workerConfig', () => {
     expect(() => workerConfig({ WORKER_CONCURRENCY: '0' })).toThrow('WORKER_CONCURRENCY must be a whole number from 1 to 64, got "0"');
     expect(() => workerConfig({ WORKER_CONCURRENCY: '2.5' })).toThrow('WORKER_CONCURRENCY must be a whole number');
     expect(() => workerConfig({ REDIS_URL: 'localhost:6379' })).toThrow('REDIS_URL must be a redis:// or rediss:// URL, got "localhost:6379"');
+    expect(() => workerConfig({ REDIS_URL: 'http://:s3cret@redis:6379' })).toThrow('REDIS_URL must be a redis:// or rediss:// URL, got "http://:***@redis:6379"');
     expect(() => workerConfig({ XIX_PREFIX: 'a:b' })).toThrow(`XIX_PREFIX must be 1–64 letters, digits, '_' or '-', got "a:b"`);
     expect(() => workerConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of');
     expect(() => workerConfig({ XIX_STALLED_INTERVAL_MS: 'soon' })).toThrow('XIX_STALLED_INTERVAL_MS must be a whole number');
