@@ -33,6 +33,22 @@ describe('GET /api/matches', () => {
     expect(failure(await t.call({ method: 'GET', url: '/api/matches?limit=many' }))).toMatchObject({ status: 400, message: 'querystring.limit must be integer' });
     expect(failure(await t.call({ method: 'GET', url: '/api/matches?before=nope' }))).toMatchObject({ status: 400, message: expect.stringMatching(/^querystring\.before must match/) });
   });
+
+  it('lists each match as GET /api/matches/:id shows it (declared fields only), the same text on every read', async () => {
+    const list = await t.call({ method: 'GET', url: '/api/matches?game=xix&limit=3' });
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    const { matches } = list.json<{ matches: Record<string, unknown>[] }>();
+    expect(matches).toHaveLength(3);
+    for (const listed of matches) {
+      const { botSeeds, ...single } = (await t.call({ method: 'GET', url: `/api/matches/${String(listed.id)}` })).json<Record<string, unknown>>();
+      expect(botSeeds).toHaveLength(2);
+      expect(listed).toEqual(single);
+      // rawBytes is in the store's match, not in the API's schema
+      expect(listed).not.toHaveProperty('rawBytes');
+    }
+    expect((await t.call({ method: 'GET', url: '/api/matches?game=xix&limit=3' })).body).toBe(list.body);
+    expect((await t.call({ method: 'GET', url: '/api/matches?game=chess' })).json()).toEqual({ matches: [], next: null });
+  });
 });
 
 describe('GET /api/matches/:id, replay, logs', () => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { botSeed } from '@xix/referee';
 import { MAX_PAGE, type Match, type Store } from '@xix/store';
+import { matchPageJson } from '../match-list-json.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { forbidden, notFound } from '../http-error.ts';
 import { BOT_ID_PATTERN, GAME_ID_PATTERN, MATCH_ID_PATTERN, SERIES_ID_PATTERN, errors, idParams, matchSchema } from '../schemas.ts';
@@ -36,12 +37,14 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
       },
       response: { 200: { type: 'object', properties: { matches: { type: 'array', items: matchSchema }, next: { type: ['string', 'null'] } } }, ...errors(400) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { game, bot, series, limit, before } = request.query;
-    return store.listMatches({
+    const page = await store.listMatches({
       limit: limit ?? 20,
       ...(game !== undefined && { game }), ...(bot !== undefined && { bot }), ...(series !== undefined && { series }), ...(before !== undefined && { before }),
     });
+    // already JSON (the 200 schema's shape): fastify sends a string with a JSON content type as it is
+    return reply.type('application/json; charset=utf-8').send(matchPageJson(reply, page));
   });
 
   app.get<{ Params: { id: string } }>('/api/matches/:id', {
