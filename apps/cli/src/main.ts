@@ -28,7 +28,7 @@ function program(): Command {
     .option('--seat <SEAT=FILE>', 'with --match: the bot for a seat whose source you do not have (repeatable)', collect)
     .option('-n, --games <N>', 'number of games, even', '100')
     .option('-s, --seed <S>', 'seed of the first deal (default: random, printed)')
-    .option('-j, --jobs <N>', 'sandbox host processes playing at once (the deals are split between them; the games stay the same)', '1')
+    .option('-j, --jobs <N>', 'sandbox host processes playing at once (the deals are split between them; the games stay those of --jobs 1 only for bots that keep no memory between games and do not depend on time)', '1')
     .option('-r, --replays <DIR>', 'write one replay JSON per game (and the bots\' logs) to DIR, with an index (index.md, index.tsv); DIR must hold no replays yet')
     .option('--overwrite', 'with --replays: remove the replays already in DIR first')
     .option('--only-losses', 'with --replays: write only the games A lost (forfeits included); the index still lists every game')

@@ -48,7 +48,7 @@ export function registerPlatformCommands(xix: Command): void {
     .action(challenge);
   xix
     .command('fetch')
-    .description('download a match: its replay and, for your own bots, their source and logs; prints how to re-run it')
+    .description('download a match: its replay, the bots\' seeds and, for your own bots, their source and what they printed (replay.log, shown by xix replay show DIR/replay.json --seat N); prints how to re-run it')
     .argument('<match>', 'match id, e.g. s12.3')
     .option('-o, --out <DIR>', 'folder to write to (default: the match id)')
     .action(fetchMatch);
