@@ -1,8 +1,8 @@
 /**
  * Matches never change once stored (recordMatch writes a match once, nothing rewrites it), so the
- * store keeps the newest ones it has read in memory: a page of the match list then costs Redis only
- * its ids. Bounded (least recently used leaves first); entries are frozen because every caller
- * shares them.
+ * store keeps the ones it has read in memory: a page of the match list then costs Redis only its
+ * ids. Bounded: the first read leaves first (the pages read most are of the newest matches, read
+ * last; a hit costs no bookkeeping). Entries are frozen because every caller shares them.
  */
 import type { Match } from './types.ts';
 
@@ -14,17 +14,10 @@ export interface MatchCache {
 }
 
 export function matchCache(size = MATCH_CACHE_SIZE): MatchCache {
-  // a Map iterates in insertion order: re-inserting on a hit keeps the least recently used first
+  // a Map iterates in insertion order: the first key is the first read
   const entries = new Map<string, Match>();
   return {
-    get(id) {
-      const match = entries.get(id);
-      if (match !== undefined) {
-        entries.delete(id);
-        entries.set(id, match);
-      }
-      return match;
-    },
+    get: (id) => entries.get(id),
     put(match) {
       const frozen = Object.freeze({
         ...match,

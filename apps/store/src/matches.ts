@@ -130,8 +130,9 @@ export function matchOps(redis: Redis, keys: Keys) {
         : query.game !== undefined ? keys.matchesOfGame(query.game)
         : keys.matchesAll();
       // the ids (one more than the page, to know whether there is a next page); null: `before` is not in the index
-      const ids = (await pageIds([index], [limit, query.before ?? ''])) as string[] | null;
-      if (ids === null) return { matches: [], next: null };
+      const joined = (await pageIds([index], [limit, query.before ?? ''])) as string | null;
+      if (joined === null) return { matches: [], next: null };
+      const ids = joined === '' ? [] : joined.split(' ');
       const matches = await getMatches(ids.slice(0, limit));
       const filtered = matches.filter((m) => (query.game === undefined || m.game === query.game) && (query.bot === undefined || m.entrants.some((e) => e.bot === query.bot)));
       return { matches: filtered, next: ids.length > limit ? (ids[limit - 1] ?? null) : null };

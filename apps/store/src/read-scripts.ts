@@ -34,7 +34,8 @@ return cjson.encode(rows)`;
 /**
  * KEYS: 1 the index (a sorted set of match ids, newest highest). ARGV: 1 the page size, 2 the id
  * to start after ('' for the newest).
- * Returns up to size + 1 ids (one more, to know whether there is a next page), or nil when the
+ * Returns up to size + 1 ids (one more, to know whether there is a next page) in one string,
+ * separated by spaces (ids have none; one string decodes faster than many), or nil when the
  * `before` id is not in the index. The matches themselves mostly come from the store's cache.
  */
 export const MATCH_PAGE_IDS = `
@@ -44,4 +45,4 @@ if ARGV[2] ~= '' then
   if not rank then return false end
   start = rank + 1
 end
-return redis.call('ZREVRANGE', KEYS[1], start, start + tonumber(ARGV[1]))`;
+return table.concat(redis.call('ZREVRANGE', KEYS[1], start, start + tonumber(ARGV[1])), ' ')`;

@@ -8,14 +8,14 @@ const match = (id: string): Match => ({
 });
 
 describe('matchCache', () => {
-  it('drops the least recently used match past its size', () => {
+  it('drops the match it read first past its size', () => {
     const cache = matchCache(2);
     cache.put(match('s1.0'));
     cache.put(match('s1.1'));
-    expect(cache.get('s1.0')?.id).toBe('s1.0'); // s1.1 is now the least recently used
-    cache.put(match('s1.2'));
-    expect(cache.get('s1.1')).toBeUndefined();
     expect(cache.get('s1.0')?.id).toBe('s1.0');
+    cache.put(match('s1.2'));
+    expect(cache.get('s1.0')).toBeUndefined();
+    expect(cache.get('s1.1')?.id).toBe('s1.1');
     expect(cache.get('s1.2')?.id).toBe('s1.2');
   });
 
