@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import type { HostGame } from '@xix/sandbox';
 import { fail } from '../cli-error.ts';
+import { formatBotLogs } from '../replay/bot-log.ts';
 import { botAt } from './tally.ts';
 
 export interface ReplayFolderOptions {
@@ -76,8 +77,8 @@ export const lostByA = (game: HostGame): boolean => botAt(game, game.record.repl
 function writeGame(file: string, game: HostGame): void {
   writeFileSync(file, `${JSON.stringify(game.record.replay)}\n`);
   // The bots' own logs, for their authors: beside the replay, never in it.
-  const logs = game.record.logs.map((l) => `move ${l.move}, seat ${l.seat} (${game.record.replay.seats[l.seat]?.name}):\n${l.text}`);
-  if (logs.length > 0) writeFileSync(file.replace(/\.json$/, '.log'), logs.join(''));
+  const { logs, replay } = game.record;
+  if (logs.length > 0) writeFileSync(file.replace(/\.json$/, '.log'), formatBotLogs(logs, (seat) => replay.seats[seat]?.name ?? `seat ${seat}`));
 }
 
 function prepare(dir: string, overwrite: boolean): void {
