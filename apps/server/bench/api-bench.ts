@@ -10,8 +10,9 @@
  * production default (LOG_LEVEL info: a line per request) to a pipe this process drains.
  *
  * BENCH_SECONDS (per read, default 10), BENCH_CONNECTIONS (default 10), BENCH_UPLOADS (default 50),
- * BENCH_MATCHES (default 1000), BENCH_ROUTES (comma-separated, default the two reads), BENCH_PIN (1 default, 0: no pinning), LOG_LEVEL (info), REDIS_URL,
- * BENCH_PROFILE (a directory: the server writes a V8 CPU profile there, --cpu-prof).
+ * BENCH_MATCHES (default 1000), BENCH_ROUTES (comma-separated, default the two reads), BENCH_PIN
+ * (1 default, 0: no pinning), BENCH_PROFILE (a directory: the server writes a V8 CPU profile there,
+ * --cpu-prof), LOG_LEVEL (info), XIX_LEADERBOARD_CACHE_MS (the server's default), REDIS_URL.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,8 @@
 /**
  * The server as bench:api runs it: its own process, as in production (buildServer + listen), on a
  * free loopback port, printing `listening <url>` for the benchmark. Settings from the environment
- * (REDIS_URL, XIX_PREFIX, UPLOAD_RATE, LOG_LEVEL); SIGTERM closes it.
+ * (REDIS_URL, XIX_PREFIX, UPLOAD_RATE, LOG_LEVEL, XIX_LEADERBOARD_CACHE_MS); logger and store
+ * options as in main.ts. SIGTERM closes it.
  */
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
