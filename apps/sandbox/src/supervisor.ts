@@ -238,7 +238,15 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       }
       if (!closing && failedStarts < MAX_FAILED_STARTS) {
         restarts++;
-        spawn();
+        try {
+          spawn();
+        } catch (error) {
+          // No replacement can be made (no lease file, no fork): an exception here would take the
+          // supervisor's process down, so the pool stops taking series instead.
+          failedStarts = MAX_FAILED_STARTS;
+          const reason = error instanceof Error ? error.message : String(error);
+          for (const series of queue.splice(0)) fail(series, `sandbox hosts fail to start: ${reason}`);
+        }
       }
     });
   };

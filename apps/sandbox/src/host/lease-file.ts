@@ -5,7 +5,9 @@
  * busy machine that wake-up cost the host a quarter of its time; an append to a file wakes no
  * one, and what was written before a host died is still there for the supervisor to read. The
  * file is unlinked as soon as it is open: the two descriptors keep it, and nothing is left behind
- * however the processes end.
+ * however the processes end. It lives in memory (/dev/shm) where there is one: an append to a
+ * disk file system's file also updates its journal (1.2 against 1.4 µs a line here, and a pool
+ * series a few per cent slower in a scratch run).
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, ftruncateSync, openSync, readSync, unlinkSync } from 'node:fs';
@@ -14,6 +16,16 @@ import path from 'node:path';
 import { parseLeaseLine, type LeaseLine } from './protocol.ts';
 
 const CHUNK = 64 * 1024;
+const IN_MEMORY = '/dev/shm';
+
+/** A new file, open for appending and reading, already unlinked. */
+function openUnlinked(dir: string): number {
+  const file = path.join(dir, `xix-lease-${process.pid}-${randomBytes(6).toString('hex')}`);
+  // Appending: the host's writes always land at the end; the supervisor reads at its own position.
+  const fd = openSync(file, 'ax+');
+  unlinkSync(file);
+  return fd;
+}
 
 export interface LeaseFile {
   /** The descriptor to give the host as fd 4 (open for appending). */
@@ -27,10 +39,12 @@ export interface LeaseFile {
 }
 
 export function createLeaseFile(): LeaseFile {
-  const file = path.join(tmpdir(), `xix-lease-${process.pid}-${randomBytes(6).toString('hex')}`);
-  // Appending: the host's writes always land at the end; the supervisor reads at its own position.
-  const fd = openSync(file, 'ax+');
-  unlinkSync(file);
+  let fd: number;
+  try {
+    fd = openUnlinked(IN_MEMORY);
+  } catch {
+    fd = openUnlinked(tmpdir()); // no /dev/shm (not Linux), or not writable
+  }
   let position = 0;
   let partial = '';
   let closed = false;
