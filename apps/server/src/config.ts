@@ -8,6 +8,10 @@ export interface ServerConfig {
   readonly bodyLimit: number;
   /** Uploads per minute per user. */
   readonly uploadRate: number;
+  /** Challenges per minute per user. */
+  readonly challengeRate: number;
+  /** Registrations per hour per client address. */
+  readonly registerRate: number;
   /** Deals of each validation series (each deal is played once from each seat). */
   readonly validationDeals: number;
   readonly logLevel: string;
@@ -21,6 +25,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   adminToken: null,
   bodyLimit: 1024 * 1024,
   uploadRate: 20,
+  challengeRate: 30,
+  registerRate: 30,
   validationDeals: 2,
   logLevel: 'info',
   leaderboardCacheMs: 1000,
@@ -53,6 +59,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminToken,
     bodyLimit: positiveInt(env, 'BODY_LIMIT', DEFAULT_CONFIG.bodyLimit),
     uploadRate: positiveInt(env, 'UPLOAD_RATE', DEFAULT_CONFIG.uploadRate),
+    challengeRate: positiveInt(env, 'CHALLENGE_RATE', DEFAULT_CONFIG.challengeRate),
+    registerRate: positiveInt(env, 'REGISTER_RATE', DEFAULT_CONFIG.registerRate),
     validationDeals: positiveInt(env, 'XIX_VALIDATION_DEALS', DEFAULT_CONFIG.validationDeals),
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
     leaderboardCacheMs: nonNegativeInt(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),

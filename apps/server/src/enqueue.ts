@@ -1,8 +1,9 @@
 /** Puts a stored series on the queue (the job names the series; jobs.ts is the contract). */
 import type { Queue } from 'bullmq';
-import { SERIES_JOB_OPTIONS, seriesJobId, type SeriesJobData, type SeriesJobName } from '@xix/store';
+import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, seriesJobId, type SeriesJobData, type SeriesJobName } from '@xix/store';
 
 export async function enqueueSeries(queue: Queue, name: SeriesJobName, seriesId: string): Promise<void> {
   const data: SeriesJobData = { seriesId };
-  await queue.add(name, data, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(seriesId) });
+  const priority = SERIES_JOB_PRIORITY[name];
+  await queue.add(name, data, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(seriesId), ...(priority > 0 && { priority }) });
 }

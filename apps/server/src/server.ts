@@ -46,15 +46,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     global: false,
     redis: store.redis,
     nameSpace: `${store.prefix}:ratelimit:`,
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `too many uploads: at most ${context.max} a minute; try again in ${context.after}` }),
   });
 
   await app.register(async (api) => {
     metaRoutes(api, { store, queue });
-    userRoutes(api, { store });
+    userRoutes(api, { store, registerRate: config.registerRate });
     botRoutes(api, { store, queue, uploadRate: config.uploadRate, validationDeals: config.validationDeals });
     matchRoutes(api, { store });
-    challengeRoutes(api, { store, queue });
+    challengeRoutes(api, { store, queue, challengeRate: config.challengeRate });
     leaderboardRoutes(api, { store });
   });
   return app;

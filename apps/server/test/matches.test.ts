@@ -80,15 +80,33 @@ describe('GET /api/matches/:id, replay, logs', () => {
 });
 
 describe('challenges and series', () => {
-  it('queues a rated series of the caller\u2019s bot against another active bot: 202', async () => {
+  it('queues an unrated series of the caller\u2019s bot against another active bot, behind validations: 202', async () => {
     const response = await t.call({ method: 'POST', url: '/api/challenges', token: alice, payload: { bot: a.bot, opponent: b.bot, deals: 3 } });
     expect(response.statusCode).toBe(202);
     const { series } = response.json<{ series: string }>();
-    expect((await t.queue.getJob(series))?.name).toBe('challenge');
+    const job = await t.queue.getJob(series);
+    expect(job?.name).toBe('challenge');
+    expect(job?.opts.priority).toBe(10);
     const shown = await t.call({ method: 'GET', url: `/api/series/${series}` });
-    expect(shown.json()).toMatchObject({ id: series, game: 'xix', kind: 'challenge', rated: true, status: 'queued', games: 6, gamesDone: 0, entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], matches: [], error: null });
+    expect(shown.json()).toMatchObject({ id: series, game: 'xix', kind: 'challenge', rated: false, status: 'queued', games: 6, gamesDone: 0, entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], matches: [], error: null });
     expect(shown.json()).not.toHaveProperty('botSeedKey');
     expect((await t.call({ method: 'POST', url: '/api/challenges', token: alice, payload: { bot: a.bot, opponent: b.bot } })).statusCode).toBe(202);
+  });
+
+  it('answers 429 past the challenge rate, per user', async () => {
+    const limited = await openApp({ challengeRate: 2 });
+    try {
+      const [ann, ben] = [await limited.register('ann'), await limited.register('ben')];
+      const mine = await upload(limited.world.store, 'ann', 'mine');
+      const theirs = await upload(limited.world.store, 'ben', 'theirs');
+      const send = (token: string, bot: string, opponent: string) => limited.call({ method: 'POST', url: '/api/challenges', token, payload: { bot, opponent, deals: 1 } });
+      expect((await send(ann, mine.bot, theirs.bot)).statusCode).toBe(202);
+      expect((await send(ann, mine.bot, theirs.bot)).statusCode).toBe(202);
+      expect(failure(await send(ann, mine.bot, theirs.bot))).toMatchObject({ status: 429, error: 'rate_limited', message: expect.stringMatching(/^too many challenges: at most 2 a minute per user/) });
+      expect((await send(ben, theirs.bot, mine.bot)).statusCode).toBe(202);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses what cannot be played, with the right status', async () => {

@@ -25,6 +25,20 @@ describe('POST /api/users', () => {
     expect(failure(await t.call({ method: 'POST', url: '/api/users', payload: '<x/>', headers: { 'content-type': 'application/xml' } }))).toMatchObject({ status: 415, error: 'unsupported_media_type' });
   });
 
+  it('answers 429 past the registration rate of a client address; refused requests do not count', async () => {
+    const limited = await openApp({ registerRate: 2 });
+    try {
+      const register = (name: string, remoteAddress = '127.0.0.1') => limited.app.inject({ method: 'POST', url: '/api/users', payload: { name }, remoteAddress });
+      expect((await register('Bad Name')).statusCode).toBe(400);
+      expect((await register('ann')).statusCode).toBe(201);
+      expect((await register('ben')).statusCode).toBe(201);
+      expect(failure(await register('cat'))).toMatchObject({ status: 429, error: 'rate_limited', message: expect.stringMatching(/^too many registrations: at most 2 an hour per address/) });
+      expect((await register('cat', '10.0.0.7')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('stores tokens only as SHA-256 hashes', async () => {
     const token = await t.register('carol');
     // a login and an upload too: the rate limit's counter must not be keyed by the token

@@ -38,3 +38,9 @@ export const SERIES_JOB_OPTIONS = {
   removeOnComplete: { count: 1_000 },
   removeOnFail: { count: 5_000 },
 } as const;
+
+/**
+ * BullMQ priority by job name (lower runs first; 0, the default, before any other): an author
+ * waiting on an upload's validation must not wait behind a flood of challenges.
+ */
+export const SERIES_JOB_PRIORITY: Readonly<Record<SeriesJobName, number>> = { validation: 0, challenge: 10 };

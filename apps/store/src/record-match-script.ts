@@ -54,8 +54,9 @@ for s = 1, seats do
   local who = entrants[s]
   if ARGV[17 + s] ~= '' then redis.call('SET', logs, ARGV[17 + s]) end
   redis.call('ZADD', byBot, finishedAt, id)
-  if rated then
-    local forfeited = (s - 1) == forfeitSeat
+  local forfeited = (s - 1) == forfeitSeat
+  -- a bot's record counts every game but its validations; ratings and probation only rated ones
+  if ARGV[17] ~= 'validation' then
     redis.call('HINCRBY', stats, 'games', 1)
     if ranks[s] == 1 and firsts == 1 then redis.call('HINCRBY', stats, 'wins', 1)
     elseif ranks[s] == 1 then redis.call('HINCRBY', stats, 'draws', 1)
@@ -65,6 +66,8 @@ for s = 1, seats do
     if redis.call('HGET', bot, 'retired') ~= '1' then
       redis.call('ZADD', KEYS[4], redis.call('HGET', stats, 'wins') or 0, who.bot)
     end
+  end
+  if rated then
     redis.call('LPUSH', window, forfeited and '1' or '0')
     redis.call('LTRIM', window, 0, ${PROBATION_WINDOW - 1})
     if redis.call('HGET', version, 'state') == 'active' then

@@ -59,11 +59,21 @@ describe('recordMatch', () => {
     expect((await world.store.getSeries(seriesId))?.gamesDone).toBe(1);
   });
 
-  it('keeps unrated games out of stats, leaderboard and the results stream', async () => {
+  it('counts an unrated challenge in the record and on the board, but not in the results stream (ratings) or the probation window', async () => {
     await world.store.recordMatch(match(seriesId, 0, [a, b], fakeReplay(0), { rated: false }));
+    expect((await world.store.getBot(a.bot))?.record.games).toBe(1);
+    expect((await world.store.leaderboard('xix')).map((row) => row.bot).sort()).toEqual([a.bot, b.bot].sort());
+    expect(await world.redis.exists(`${world.prefix}:results:xix`)).toBe(0);
+    expect(await world.redis.exists(`${world.prefix}:window:${a.bot}:${a.version}`)).toBe(0);
+    expect((await world.store.listMatches({ bot: a.bot, limit: 10 })).matches).toHaveLength(1);
+  });
+
+  it('keeps validation games out of the record, the board, the results stream and the probation window', async () => {
+    await world.store.recordMatch(match(seriesId, 0, [a, b], fakeReplay(0), { kind: 'validation', rated: false }));
     expect((await world.store.getBot(a.bot))?.record.games).toBe(0);
     expect(await world.store.leaderboard('xix')).toEqual([]);
     expect(await world.redis.exists(`${world.prefix}:results:xix`)).toBe(0);
+    expect(await world.redis.exists(`${world.prefix}:window:${a.bot}:${a.version}`)).toBe(0);
     expect((await world.store.listMatches({ bot: a.bot, limit: 10 })).matches).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queue } from 'bullmq';
 import type { Bot, Store } from '@xix/store';
+import { rateLimitOf } from '../rate-limits.ts';
 import { callerOf, type Caller } from '../plugins/auth.ts';
 import { HOUSE } from '../house-bots.ts';
 import { forbidden, notFound } from '../http-error.ts';
@@ -33,15 +34,7 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
 
   app.post<{ Body: UploadBody }>('/api/bots', {
     onRequest: app.requireCaller,
-    config: {
-      rateLimit: {
-        max: options.uploadRate,
-        timeWindow: '1 minute',
-        // after requireCaller: the limit is per user, and no token ever becomes a Redis key
-        hook: 'preHandler',
-        keyGenerator: (request) => `upload:${request.caller?.name ?? request.ip}`,
-      },
-    },
+    config: rateLimitOf('upload', options.uploadRate, 'minute', 'caller'),
     schema: {
       summary: 'Upload a bot: a new bot, or a new version of your bot of that name. Validation runs in the background.',
       tags: ['bots'], security: [{ bearer: [] }],

@@ -1,4 +1,4 @@
-/** Challenges: your bot against any active bot of the same game, a rated mirrored series. */
+/** Challenges: your bot against any active bot of the same game, an unrated mirrored series. */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queue } from 'bullmq';
@@ -7,6 +7,7 @@ import { callerOf } from '../plugins/auth.ts';
 import { enqueueSeries } from '../enqueue.ts';
 import { badRequest, conflict, notFound } from '../http-error.ts';
 import { BOT_ID_PATTERN, SERIES_ID_PATTERN, errors, idParams, seriesSchema } from '../schemas.ts';
+import { rateLimitOf } from '../rate-limits.ts';
 import { requireBot, requireOwner } from './bots.ts';
 
 export const MAX_CHALLENGE_DEALS = 50;
@@ -18,13 +19,14 @@ function playable(bot: Bot, field: string): number {
   return bot.active;
 }
 
-export function challengeRoutes(app: FastifyInstance, options: { store: Store; queue: Queue }): void {
+export function challengeRoutes(app: FastifyInstance, options: { store: Store; queue: Queue; challengeRate: number }): void {
   const { store, queue } = options;
 
   app.post<{ Body: { bot: string; opponent: string; deals?: number } }>('/api/challenges', {
     onRequest: app.requireCaller,
+    config: rateLimitOf('challenge', options.challengeRate, 'minute', 'caller'),
     schema: {
-      summary: 'Challenge: your bot against another active bot of its game; each deal is played from both seats', tags: ['series'], security: [{ bearer: [] }],
+      summary: 'Challenge: your bot against another active bot of its game, unrated; each deal is played from both seats', tags: ['series'], security: [{ bearer: [] }],
       body: {
         type: 'object', required: ['bot', 'opponent'], additionalProperties: false,
         properties: {
@@ -33,7 +35,7 @@ export function challengeRoutes(app: FastifyInstance, options: { store: Store; q
           deals: { type: 'integer', minimum: 1, maximum: MAX_CHALLENGE_DEALS, default: DEFAULT_CHALLENGE_DEALS },
         },
       },
-      response: { 202: { type: 'object', properties: { series: { type: 'string' } } }, ...errors(400, 401, 403, 404, 409) },
+      response: { 202: { type: 'object', properties: { series: { type: 'string' } } }, ...errors(400, 401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
     const caller = callerOf(request);
@@ -44,7 +46,7 @@ export function challengeRoutes(app: FastifyInstance, options: { store: Store; q
     const opponent = await requireBot(store, opponentId, 'body.opponent');
     if (opponent.game !== bot.game) throw conflict(`body.opponent: bot ${opponent.id} plays ${opponent.game}, not ${bot.game}`);
     const entrants = [{ bot: bot.id, version: playable(bot, 'body.bot') }, { bot: opponent.id, version: playable(opponent, 'body.opponent') }];
-    const series = await store.createSeries({ game: bot.game, kind: 'challenge', rated: true, entrants, deals, seed: randomInt(2 ** 31), requestedBy: caller.name });
+    const series = await store.createSeries({ game: bot.game, kind: 'challenge', rated: false, entrants, deals, seed: randomInt(2 ** 31), requestedBy: caller.name });
     await enqueueSeries(queue, 'challenge', series);
     return reply.status(202).send({ series });
   });

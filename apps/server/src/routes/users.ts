@@ -4,19 +4,22 @@ import type { Store } from '@xix/store';
 import { ADMIN, callerOf } from '../plugins/auth.ts';
 import { HOUSE } from '../house-bots.ts';
 import { conflict, notFound } from '../http-error.ts';
+import { rateLimitOf } from '../rate-limits.ts';
 import { USER_NAME_PATTERN, botSchema, errors } from '../schemas.ts';
 
 /** Names nobody can register: the admin's and the house bots' owner. */
 const RESERVED = new Set([ADMIN, HOUSE]);
 
-export function userRoutes(app: FastifyInstance, options: { store: Store }): void {
+export function userRoutes(app: FastifyInstance, options: { store: Store; registerRate: number }): void {
   const { store } = options;
 
   app.post<{ Body: { name: string } }>('/api/users', {
+    // per address: anyone may register, but not an army of users to multiply the per-user limits
+    config: rateLimitOf('registration', options.registerRate, 'hour', 'address'),
     schema: {
       summary: 'Register: answers the token once (keep it secret)', tags: ['users'],
       body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', pattern: USER_NAME_PATTERN, description: '3–32 of a-z 0-9 _ -, starting with a letter' } } },
-      response: { 201: { type: 'object', required: ['name', 'token'], properties: { name: { type: 'string' }, token: { type: 'string' } } }, ...errors(400, 409) },
+      response: { 201: { type: 'object', required: ['name', 'token'], properties: { name: { type: 'string' }, token: { type: 'string' } } }, ...errors(400, 409, 429) },
     },
   }, async (request, reply) => {
     const { name } = request.body;
