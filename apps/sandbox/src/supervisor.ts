@@ -173,11 +173,17 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
 
   const spawn = (): void => {
     const leaseFile = createLeaseFile();
-    const child = fork(HOST_SCRIPT, [], {
-      execArgv: ['--no-node-snapshot'],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc', leaseFile.fd],
-      serialization: 'advanced',
-    });
+    let child: ChildProcess;
+    try {
+      child = fork(HOST_SCRIPT, [], {
+        execArgv: ['--no-node-snapshot'],
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc', leaseFile.fd],
+        serialization: 'advanced',
+      });
+    } catch (error) {
+      leaseFile.close();
+      throw error;
+    }
     const host: Host = { child, spawnedAt: Date.now(), ready: false, running: null, leaseFile, lease: null, moves: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
     hosts.add(host);
     // A fork that fails or a channel that breaks must not become an unhandled 'error' that takes
