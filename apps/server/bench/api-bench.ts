@@ -68,6 +68,7 @@ try {
   let started = performance.now();
   const seeded = await seedStore(store, MATCHES);
   console.log(`seeded ${prefix}: ${seeded.bots.length} bots, ${seeded.matches} matches in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await reportBytesPerGame(store);
   const user = await store.createUser('uploader');
   if (user === 'exists') throw new Error('the fresh prefix already has a user uploader');
 
@@ -164,4 +165,22 @@ function positive(name: string, fallback: number): number {
   const n = Number(text);
   if (!/^\d+$/.test(text) || n < 1) throw new Error(`${name} must be a positive whole number, got ${text}`);
   return n;
+}
+
+/** What a stored game costs: the replay's JSON and its gzip, and Redis's own count of the match's keys. */
+async function reportBytesPerGame(store: ReturnType<typeof createStore>): Promise<void> {
+  let games = 0, raw = 0, gzipped = 0, redisBytes = 0;
+  for (let before: string | undefined; ;) {
+    const page = await store.listMatches({ game: 'xix', limit: 100, ...(before !== undefined && { before }) });
+    for (const match of page.matches) {
+      games++;
+      raw += match.rawBytes;
+      gzipped += match.replayBytes;
+      for (const key of [`${prefix}:match:${match.id}`, `${prefix}:replay:${match.id}`]) redisBytes += Number(await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
+    }
+    if (page.next === null) break;
+    before = page.next;
+  }
+  if (games === 0) return;
+  console.log(`stored games: ${games}; replay JSON ${(raw / games).toFixed(0)} B, gzipped ${(gzipped / games).toFixed(0)} B (${(raw / gzipped).toFixed(1)}x); Redis memory of match + replay keys ${(redisBytes / games).toFixed(0)} B a game\n`);
 }

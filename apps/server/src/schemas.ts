@@ -4,10 +4,13 @@
  * OpenAPI document.
  */
 
-export const USER_NAME_PATTERN = '^[a-z][a-z0-9_-]{2,31}$';
-export const BOT_ID_PATTERN = '^b[1-9][0-9]{0,15}$';
-export const SERIES_ID_PATTERN = '^s[1-9][0-9]{0,15}$';
-export const MATCH_ID_PATTERN = '^s[1-9][0-9]{0,15}\\.(0|[1-9][0-9]{0,5})$';
+import { BOT_ID, MATCH_ID, SERIES_ID, USER_NAME } from '@xix/store';
+
+// The store's own patterns: a request the schemas accept is one the store accepts.
+export const USER_NAME_PATTERN = USER_NAME.source;
+export const BOT_ID_PATTERN = BOT_ID.source;
+export const SERIES_ID_PATTERN = SERIES_ID.source;
+export const MATCH_ID_PATTERN = MATCH_ID.source;
 export const GAME_ID_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
 
 const str = { type: 'string' } as const;

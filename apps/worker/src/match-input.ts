@@ -3,13 +3,9 @@
  * wants everything by seat.
  */
 import type { HostGame } from '@xix/sandbox';
+import { matchId } from '@xix/store';
 import type { CachedBot } from './bundle-cache.ts';
 import type { MatchInput, SeriesEntrant, StoredSeries } from './store-port.ts';
-
-/** Match ids are fixed before the game is played, so storing one twice is a no-op. */
-export function matchId(seriesId: string, index: number): string {
-  return `${seriesId}.${index}`;
-}
 
 export function matchInput(series: StoredSeries, bots: readonly [CachedBot, CachedBot], game: HostGame, index: number, finishedAt: number): MatchInput {
   const [a, b] = series.entrants as readonly [SeriesEntrant, SeriesEntrant];

@@ -7,7 +7,8 @@
 import { UnrecoverableError } from 'bullmq';
 import type { SandboxLimits, SandboxPool } from '@xix/sandbox';
 import type { BundleCache, CachedBot } from './bundle-cache.ts';
-import { matchId, matchInput } from './match-input.ts';
+import { matchId } from '@xix/store';
+import { matchInput } from './match-input.ts';
 import type { StoredSeries, WorkerStore } from './store-port.ts';
 
 export interface SeriesRun {
