@@ -29,6 +29,15 @@ describe('health and games', () => {
     expect((await t.call({ method: 'GET', url: '/api/games' })).json()).toEqual([{ id: 'xix', version: expect.any(String), seats: { min: 2, max: 2 } }]);
   });
 
+  it('sends a visitor of / to the API documentation, which is served', async () => {
+    const root = await t.call({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/api/docs');
+    const docs = await t.call({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('answers an unknown route with a 404 error body', async () => {
     expect(failure(await t.call({ method: 'GET', url: '/api/nowhere' }))).toMatchObject({ status: 404, error: 'not_found' });
   });
