@@ -25,11 +25,11 @@ async function code(file: string): Promise<string> {
 }
 
 /** The attack against random, next to an honest series on the other host. */
-async function attack(name: string, limits: Partial<SandboxLimits> = {}): Promise<{ outcome: SeriesOutcome; restarted: boolean }> {
+async function attack(name: string, limits: Partial<SandboxLimits> = {}, seed = 7): Promise<{ outcome: SeriesOutcome; restarted: boolean }> {
   const bot = await code(hostile(name));
   const restartsBefore = pool.stats().restarts;
   const [outcome, honest] = await Promise.all([
-    pool.runSeries({ game: 'xix', seed: 7, deals: 1, bots: [{ name, code: bot }, { name: 'random', code: random }], limits: { ...FAST, ...limits } }),
+    pool.runSeries({ game: 'xix', seed, deals: 1, bots: [{ name, code: bot }, { name: 'random', code: random }], limits: { ...FAST, ...limits } }),
     pool.runSeries({ game: 'xix', seed: 11, deals: 2, bots: [{ name: 'random', code: random }, { name: 'random 2', code: random }] }),
   ]);
   expect(honest.ok).toBe(true);
@@ -108,8 +108,22 @@ describe('memory', () => {
     expectForfeits(await attack('memory-typed', { decisionMs: 1000 }), 'memory', /Array buffer allocation failed/);
   });
 
-  it.each(['memory-array', 'memory-map', 'fill-huge-array'])('%s: a heap bomb that overwhelms the isolate costs only its host', async (name) => {
+  it.each(['memory-array', 'memory-map'])('%s: a heap bomb that overwhelms the isolate costs only its host', async (name) => {
     expectHostKilled(await attack(name, { decisionMs: 1000 }), 'memory');
+  });
+
+  it('fill-huge-array: a builtin that fills far past the limit and returns is its own forfeit, never the next bot\'s', async () => {
+    // Before the heap check after a call, the garbage it left was blamed on the bot that ran next.
+    for (const seed of [7, 8, 9]) {
+      const { outcome } = await attack('fill-huge-array', { decisionMs: 1000 }, seed);
+      expect(outcome.ok).toBe(true);
+      expect(outcome.games.map((g) => g.index)).toEqual([0, 1]);
+      for (const death of outcome.hostDeaths) expect(death).toMatchObject({ bot: 0, verdict: 'memory', forfeited: true });
+      for (const game of outcome.games) {
+        expect(game.record.replay.forfeit).toMatchObject({ seat: game.seatOfA, verdict: 'memory' });
+        expect(verifyReplay(game.record.replay).ok).toBe(true);
+      }
+    }
   });
 });
 

@@ -67,6 +67,15 @@ export const CLOCK_READ_CHARGE_MS = 0.001;
  * against what else lives in its host process: the other seat's isolate, the series' seed key).
  */
 export const CLOCK_RESOLUTION_MS = 0.1;
+/**
+ * isolated-vm's memory limit is a guideline: a builtin can fill far more than the limit and the
+ * call still return, leaving its garbage in the host's memory, where the supervisor's balloon
+ * check would blame whichever bot runs next. So after a call long enough to have allocated that
+ * much (a heap check costs microseconds: not after every fast call), a heap over this multiple of
+ * the limit is the caller's memory forfeit.
+ */
+const HEAP_CHECK_AFTER_CPU_MS = 2;
+const HEAP_OVERSHOOT = 2;
 const coarse = (ms: number): number => Math.floor(ms / CLOCK_RESOLUTION_MS) * CLOCK_RESOLUTION_MS;
 
 /**
@@ -159,6 +168,10 @@ export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: I
     throw error;
   }
   const guard = watchdog;
+  const heapUsedMb = (): number => {
+    const heap = isolate.getHeapStatisticsSync();
+    return (heap.used_heap_size + heap.externally_allocated_size) / 2 ** 20;
+  };
 
   const call = (ref: ivm.Reference, args: readonly (string | number)[], cpuBudgetMs: number): CallOutcome => {
     const timeout = wallTimeoutMs(limits, cpuBudgetMs);
@@ -189,6 +202,10 @@ export function createBotIsolate(gameId: string, limits: SandboxLimits, hooks: I
       return { kind: 'crash', message: text, ms, cpuMs, readDate };
     }
     if (typeof value !== 'string' || value.length < 2) return { kind: 'crash', message: 'the sandbox harness gave no answer', ms, cpuMs, readDate };
+    if (cpuMs >= HEAP_CHECK_AFTER_CPU_MS) {
+      const heapMb = heapUsedMb();
+      if (heapMb > limits.memoryMb * HEAP_OVERSHOOT) return { kind: 'memory', message: `ran out of memory (its heap reached ${Math.round(heapMb)} MiB, limit ${limits.memoryMb} MiB)`, ms, cpuMs, readDate };
+    }
     let logs = '';
     if (value[1] === '1') {
       try {
