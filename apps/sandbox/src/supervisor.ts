@@ -142,6 +142,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   const readLease = (host: Host): void => {
     for (const line of host.leaseFile.read()) {
       if (line.type === 'catastrophe') host.catastrophe = line.message;
+      else if (line.type === 'rebaseline') host.baseRssMb = Math.max(host.baseRssMb ?? 0, line.rssMb);
       else if (line.id === host.running?.id) noteLease(host, line);
     }
   };

@@ -12,7 +12,7 @@ import { afterDeath, MAX_STRAY_DEATHS, type DeathFacts } from '../src/host/after
 import { crashVerdict, type DeadHost } from '../src/host/crash-verdict.ts';
 import { forfeitRecord } from '../src/host/forfeit-record.ts';
 import { createLeaseWriter } from '../src/host/lease-writer.ts';
-import { formatLease, leaseAction, parseLeaseLine, type Lease, type SeriesJob } from '../src/host/protocol.ts';
+import { formatLease, formatRebaseline, leaseAction, parseLeaseLine, type Lease, type SeriesJob } from '../src/host/protocol.ts';
 
 const JOB: SeriesJob = { game: 'xix', seed: 40, deals: 2, bots: [{ name: 'alpha', code: 'a' }, { name: 'beta', code: 'b' }] };
 
@@ -49,6 +49,8 @@ describe('lease lines', () => {
     expect(parseLeaseLine('L 7 x 2 3 4')).toBeNull();
     expect(parseLeaseLine('X 1 2 3 4 5')).toBeNull();
     expect(parseLeaseLine('C isolate lost')).toEqual({ type: 'catastrophe', message: 'isolate lost' });
+    expect(parseLeaseLine(formatRebaseline(611.2).trimEnd())).toEqual({ type: 'rebaseline', rssMb: 612 });
+    expect(parseLeaseLine('R lots')).toBeNull();
   });
 
   it('report the moves the game went on with, once each, and not a proposal the game ended on', () => {

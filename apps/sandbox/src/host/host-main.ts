@@ -10,7 +10,7 @@ import { findGame } from '@xix/engine';
 import { playMatch, type Player } from '@xix/referee';
 import { sandboxedPlayer } from '../sandboxed-player.ts';
 import { createLeaseWriter } from './lease-writer.ts';
-import { LEASE_FD, formatCatastrophe, type FromHost, type SeriesJob, type ToHost } from './protocol.ts';
+import { LEASE_FD, formatCatastrophe, formatRebaseline, type FromHost, type SeriesJob, type ToHost } from './protocol.ts';
 import { reportingPlayer } from './reporting-player.ts';
 
 /** How long the host's own code (the referee, sending a record) may run between bot calls. */
@@ -61,6 +61,8 @@ async function runSeries(id: number, job: SeriesJob, from: number): Promise<void
       lease.beginGame(id, index, HOST_STEP_MS);
       const record = playMatch({ game, setup: game.randomSetup(seed, 2), seed, players: seatOfA === 0 ? [a!, b!] : [b!, a!], ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }) });
       lease.hostCode(HOST_STEP_MS);
+      // Written before any later bot call's lease, so the supervisor has it before it judges one.
+      if (record.replay.forfeit?.verdict === 'memory') writeSync(LEASE_FD, formatRebaseline(process.memoryUsage.rss() / 2 ** 20));
       await sent({ type: 'game', id, index, seatOfA, record });
       for (const end of endGames.splice(0)) {
         try {

@@ -62,6 +62,15 @@ export function formatCatastrophe(message: string): string {
   return `C ${message.replace(/\s+/g, ' ')}\n`;
 }
 
+/**
+ * After a bot's isolate was stopped for its memory: the host's resident memory now (MiB). What
+ * that isolate left behind must not count as the next bot's growth (the supervisor's balloon
+ * check would blame whoever runs next), so this becomes the supervisor's baseline.
+ */
+export function formatRebaseline(rssMb: number): string {
+  return `R ${Math.ceil(rssMb)}\n`;
+}
+
 export interface Lease {
   readonly type: 'lease';
   readonly id: number;
@@ -73,10 +82,14 @@ export interface Lease {
   readonly actions: readonly string[];
 }
 
-export type LeaseLine = Lease | { readonly type: 'catastrophe'; readonly message: string };
+export type LeaseLine = Lease | { readonly type: 'catastrophe'; readonly message: string } | { readonly type: 'rebaseline'; readonly rssMb: number };
 
 export function parseLeaseLine(line: string): LeaseLine | null {
   if (line.startsWith('C ')) return { type: 'catastrophe', message: line.slice(2) };
+  if (line.startsWith('R ')) {
+    const rssMb = Number(line.slice(2));
+    return Number.isSafeInteger(rssMb) && rssMb >= 0 ? { type: 'rebaseline', rssMb } : null;
+  }
   const [head, ...actions] = line.split('\t');
   const [tag, ...fields] = (head ?? '').split(' ');
   if (tag !== 'L' || fields.length !== 5) return null;
