@@ -40,6 +40,32 @@ export interface Replay {
   readonly result: GameResult;
 }
 
+/** What a replay records of a game; `createReplay` adds the format and the game's rules version. */
+export interface ReplayRecord {
+  readonly seed: number;
+  readonly setup: unknown;
+  /** The players' names, by seat. */
+  readonly seats: readonly string[];
+  readonly moves: readonly ReplayMove[];
+  readonly forfeit: Forfeit | null;
+  readonly result: GameResult;
+}
+
+/** A replay in the current format: the one way the referee and the sandbox pool write one. */
+export function createReplay(game: AnyGame, record: ReplayRecord): Replay {
+  return {
+    format: REPLAY_FORMAT,
+    formatVersion: REPLAY_FORMAT_VERSION,
+    game: { id: game.id, version: game.version },
+    seed: record.seed,
+    setup: record.setup,
+    seats: record.seats.map((name) => ({ name })),
+    moves: record.moves,
+    forfeit: record.forfeit,
+    result: record.result,
+  };
+}
+
 export class ReplayError extends Error {
   override name = 'ReplayError';
 }

@@ -5,9 +5,8 @@
  * player does can make `playMatch` throw.
  */
 import {
-  REPLAY_FORMAT,
   assertSeed,
-  REPLAY_FORMAT_VERSION,
+  createReplay,
   type AnyGame,
   type Forfeit,
   type GameResult,
@@ -96,17 +95,7 @@ export function playMatch(options: MatchOptions): MatchRecord {
       // The result is final; a player failing to hear about it changes nothing.
     }
   });
-  const replay: Replay = {
-    format: REPLAY_FORMAT,
-    formatVersion: REPLAY_FORMAT_VERSION,
-    game: { id: game.id, version: game.version },
-    seed,
-    setup,
-    seats: players.map((p) => ({ name: p.name })),
-    moves,
-    forfeit,
-    result,
-  };
+  const replay = createReplay(game, { seed, setup, seats: players.map((p) => p.name), moves, forfeit, result });
   return { replay, logs };
 }
 

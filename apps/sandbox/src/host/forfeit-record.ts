@@ -4,7 +4,7 @@
  * code was running. It is the replay the referee would have written had the bot failed in
  * process, minus the timings and logs that died with the host.
  */
-import { REPLAY_FORMAT, REPLAY_FORMAT_VERSION, findGame, type Forfeit, type Replay, type ReplayMove } from '@xix/engine';
+import { createReplay, findGame, type Forfeit, type ReplayMove } from '@xix/engine';
 import type { HostGame, SeriesJob } from './protocol.ts';
 
 /** Game `index` of `job`, forfeited by bot `bot` (0 = A, 1 = B); a string says why it cannot be built. */
@@ -29,17 +29,7 @@ export function forfeitRecord(job: SeriesJob, index: number, bot: 0 | 1, actions
     if (game.toMove(state) !== seat) return `bot ${'AB'[bot]} (seat ${seat}) was not to move after the ${moves.length} moves the host reported`;
     const forfeit: Forfeit = { seat, verdict: failure.verdict, message: failure.message };
     const names = seatOfA === 0 ? [job.bots[0].name, job.bots[1].name] : [job.bots[1].name, job.bots[0].name];
-    const replay: Replay = {
-      format: REPLAY_FORMAT,
-      formatVersion: REPLAY_FORMAT_VERSION,
-      game: { id: game.id, version: game.version },
-      seed,
-      setup,
-      seats: names.map((name) => ({ name })),
-      moves,
-      forfeit,
-      result: game.forfeitResult(state, seat),
-    };
+    const replay = createReplay(game, { seed, setup, seats: names, moves, forfeit, result: game.forfeitResult(state, seat) });
     return { index, seatOfA, record: { replay, logs: [] } };
   } catch (error) {
     return `the moves the host reported cannot be replayed: ${error instanceof Error ? error.message : String(error)}`;
