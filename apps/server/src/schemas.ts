@@ -34,6 +34,25 @@ export const recordSchema = {
   properties: { games: int, wins: int, losses: int, draws: int, forfeits: int, points: num },
 } as const;
 
+/** Bradley–Terry with its 95% interval (docs/ratings.md); null: no rated game against another bot. */
+export const btSchema = {
+  type: ['object', 'null'],
+  properties: {
+    rating: num, low: num, high: num,
+    unbounded: { type: ['string', 'null'], enum: ['above', 'below', 'both', null], description: 'which ends the results alone leave open' },
+  },
+} as const;
+
+/** A bot's Elo after each of its rated games, oldest first. */
+export const ratingHistorySchema = {
+  type: 'object',
+  required: ['game', 'history'],
+  properties: {
+    game: str,
+    history: { type: 'array', items: { type: 'object', required: ['match', 'rating', 'change'], properties: { match: str, rating: num, change: num } } },
+  },
+} as const;
+
 export const botSchema = {
   type: 'object',
   required: ['id', 'game', 'owner', 'name', 'active', 'retired', 'probation'],

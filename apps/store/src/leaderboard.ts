@@ -1,25 +1,34 @@
-/** The leaderboard of a game: rated records of its bots (ratings come with tournaments). */
+/**
+ * The leaderboard of a game: the records of its bots with their Elo and Bradley–Terry ratings.
+ * Still ordered by win rate: the record counts challenges too, while ratings count only rated games
+ * (tournaments, the ladder), so until those run most bots have no rating to sort by.
+ */
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { recordOf } from './bots.ts';
 import { luaScript } from './lua.ts';
 import { LEADERBOARD, STATS_FIELDS } from './read-scripts.ts';
 import { shortLived } from './short-lived.ts';
-import type { LeaderboardRow } from './types.ts';
+import type { GameRatings, LeaderboardRow } from './types.ts';
 
-export function leaderboardOps(redis: Redis, keys: Keys, cacheMs: number) {
+export function leaderboardOps(redis: Redis, keys: Keys, cacheMs: number, ratings: (game: string) => Promise<GameRatings>) {
   const board = luaScript(redis, LEADERBOARD);
 
   /** Best win rate first; more games break ties, then the older bot. One round trip. */
   async function load(game: string): Promise<readonly LeaderboardRow[]> {
     // a missing field is false (cjson)
-    const reply = JSON.parse((await board([keys.board(game)], [keys.bot(''), keys.stats(game, '')])) as string) as (string | false)[][];
+    const [raw, rated] = await Promise.all([board([keys.board(game)], [keys.bot(''), keys.stats(game, '')]), ratings(game)]);
+    const reply = JSON.parse(raw as string) as (string | false)[][];
     const rows: LeaderboardRow[] = [];
     for (const [bot, owner, name, retired, ...stats] of reply) {
       // a bot that is gone or retired has no row
       if (typeof bot !== 'string' || typeof owner !== 'string' || retired === '1') continue;
       const record = recordOf(Object.fromEntries(STATS_FIELDS.flatMap((field, i) => (typeof stats[i] === 'string' ? [[field, stats[i]]] : []))));
-      rows.push({ bot, owner, name: typeof name === 'string' ? name : '', ...record, winRate: record.games === 0 ? 0 : record.wins / record.games });
+      const rating = rated.bots.get(bot);
+      rows.push({
+        bot, owner, name: typeof name === 'string' ? name : '', ...record, winRate: record.games === 0 ? 0 : record.wins / record.games,
+        elo: rating?.elo ?? null, bt: rating?.bt ?? null,
+      });
     }
     return Object.freeze(rows.sort((a, b) => b.winRate - a.winRate || b.games - a.games || Number(a.bot.slice(1)) - Number(b.bot.slice(1))).map((row) => Object.freeze(row)));
   }

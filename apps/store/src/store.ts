@@ -4,6 +4,7 @@ import { botOps } from './bots.ts';
 import { keysFor } from './keys.ts';
 import { leaderboardOps } from './leaderboard.ts';
 import { matchOps } from './matches.ts';
+import { ratingOps } from './ratings.ts';
 import { seriesOps } from './series.ts';
 import { userOps } from './users.ts';
 import { validationOps } from './validation.ts';
@@ -24,7 +25,8 @@ export function createStore(redis: Redis, options: StoreOptions) {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(options.prefix)) throw new RangeError(`store prefix ${JSON.stringify(options.prefix)} must be 1–64 letters, digits, _ or -`);
   const keys = keysFor(options.prefix);
   const bots = botOps(redis, keys, options.prefix);
-  const { leaderboard, forgetLeaderboards } = leaderboardOps(redis, keys, options.leaderboardCacheMs ?? 0);
+  const { ratings, ratingHistory } = ratingOps(redis, keys);
+  const { leaderboard, forgetLeaderboards } = leaderboardOps(redis, keys, options.leaderboardCacheMs ?? 0, ratings);
   return {
     prefix: options.prefix,
     redis,
@@ -40,5 +42,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
     ...matchOps(redis, keys),
     ...validationOps(redis, keys, options.prefix),
     leaderboard,
+    ratings,
+    ratingHistory,
   };
 }

@@ -181,4 +181,40 @@ export interface LeaderboardRow extends BotRecord {
   readonly owner: string;
   readonly name: string;
   readonly winRate: number;
+  /** Elo after the bot's rated games, or null when it has none (docs/ratings.md). */
+  readonly elo: number | null;
+  /** Bradley–Terry with its 95% interval, or null when the bot has no rated game against another bot. */
+  readonly bt: BradleyTerryRating | null;
+}
+
+export interface BradleyTerryRating {
+  readonly rating: number;
+  readonly low: number;
+  readonly high: number;
+  /** Which ends the results alone leave open (the number then rests on the prior); null: bounded. */
+  readonly unbounded: 'above' | 'below' | 'both' | null;
+}
+
+/** A bot's Elo right after one of its rated games, for charts. */
+export interface RatingPoint {
+  readonly match: string;
+  readonly rating: number;
+  readonly change: number;
+}
+
+export interface BotRatings {
+  readonly elo: number;
+  readonly bt: BradleyTerryRating | null;
+}
+
+/** The ratings of a game's bots over every rated game stored so far. */
+export interface GameRatings {
+  /** Rated games counted. */
+  readonly games: number;
+  /** Stream entries that could not be rated (recordMatch never writes one; counted, not thrown). */
+  readonly skipped: number;
+  /** By bot id: every bot with a rated game. */
+  readonly bots: ReadonlyMap<string, BotRatings>;
+  /** By bot id: Elo after each rated game, oldest first. */
+  readonly history: ReadonlyMap<string, readonly RatingPoint[]>;
 }

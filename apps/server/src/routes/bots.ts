@@ -6,7 +6,7 @@ import { rateLimitOf } from '../rate-limits.ts';
 import { callerOf, type Caller } from '../plugins/auth.ts';
 import { HOUSE } from '../house-bots.ts';
 import { forbidden, notFound } from '../http-error.ts';
-import { BOT_ID_PATTERN, GAME_ID_PATTERN, USER_NAME_PATTERN, botSchema, errors, idParams, versionSchema } from '../schemas.ts';
+import { BOT_ID_PATTERN, GAME_ID_PATTERN, USER_NAME_PATTERN, botSchema, errors, idParams, ratingHistorySchema, versionSchema } from '../schemas.ts';
 import { uploadBot, type UploadBody } from '../upload.ts';
 
 /** A relative path inside the bot's folder: no leading '/', no '..', source extensions only. */
@@ -107,6 +107,17 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
     const version = await store.getVersion(bot.id, request.params.n, { source: true });
     if (version === null) throw notFound(`params.n: bot ${bot.id} has no version ${request.params.n}`);
     return { entry: version.entry, files: version.files };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/bots/:id/ratings', {
+    schema: {
+      summary: "A bot's Elo after each of its rated games, oldest first (for charts)", tags: ['bots'],
+      params: idParams(BOT_ID_PATTERN, 'bot id'),
+      response: { 200: ratingHistorySchema, ...errors(400, 404) },
+    },
+  }, async (request) => {
+    const bot = await requireBot(store, request.params.id);
+    return { game: bot.game, history: await store.ratingHistory(bot.game, bot.id) };
   });
 
   app.delete<{ Params: { id: string } }>('/api/bots/:id', {
