@@ -8,6 +8,7 @@ export { ranksOf } from './ranks.ts';
 export { compressReplay, decompressReplay } from './replay-codec.ts';
 export { BOT_ID, BOT_NAME, MATCH_ID, SERIES_ID, USER_NAME, StoreInputError, matchId } from './names.ts';
 export { MAX_PAGE, MAX_STORED_LOG_CHARS } from './matches.ts';
+export { DECISION_BUCKETS_MS, readGameCounters, type DecisionHistogram, type GameCounters } from './counters.ts';
 export { PROBATION_MIN_GAMES, PROBATION_PERCENT, PROBATION_WINDOW } from './record-match-script.ts';
 export { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, seriesJobId, type SeriesJobData, type SeriesJobName } from './jobs.ts';
 export type * from './types.ts';

@@ -28,5 +28,7 @@ export function keysFor(prefix: string) {
     stats: (game: string, id: string) => `${P}:stats:${game}:${id}`,
     board: (game: string) => `${P}:board:${game}`,
     results: (game: string) => `${P}:results:${game}`,
+    /** games, forfeits by verdict, decision-time buckets of a game (counters.ts) */
+    counters: (game: string) => `${P}:counters:${game}`,
   };
 }

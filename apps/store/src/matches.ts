@@ -5,6 +5,7 @@ import { BOT_ID, MATCH_ID, SERIES_ID, StoreInputError, check } from './names.ts'
 import { ranksOf } from './ranks.ts';
 import { RECORD_MATCH } from './record-match-script.ts';
 import { luaScript } from './lua.ts';
+import { decisionIncrements } from './counters.ts';
 import { matchCache } from './match-cache.ts';
 import { MATCH_FIELDS, MATCH_PAGE_IDS } from './read-scripts.ts';
 import { compressReplay, decompressReplay } from './replay-codec.ts';
@@ -87,7 +88,7 @@ export function matchOps(redis: Redis, keys: Keys) {
       ]);
       const allKeys = [
         keys.match(input.id), keys.replay(input.id), keys.series(input.seriesId), keys.board(input.game), keys.results(input.game),
-        keys.matchesAll(), keys.matchesOfGame(input.game), keys.matchesOfSeries(input.seriesId), ...seatKeys,
+        keys.matchesAll(), keys.matchesOfGame(input.game), keys.matchesOfSeries(input.seriesId), ...seatKeys, keys.counters(input.game),
       ];
       const entrants = input.entrants.map(({ bot, version, name }) => ({ bot, version, name }));
       const forfeitJson = forfeit === null ? 'null' : JSON.stringify({ seat: forfeit.seat, verdict: forfeit.verdict, message: forfeit.message });
@@ -95,7 +96,8 @@ export function matchOps(redis: Redis, keys: Keys) {
       const reply = await redis.eval(RECORD_MATCH, allKeys.length, ...allKeys,
         input.id, gz, input.finishedAt, input.rated ? '1' : '0', index, seats,
         JSON.stringify(ranks), JSON.stringify(entrants), JSON.stringify(input.replay.result.points), input.replay.result.reason,
-        forfeitJson, forfeit?.seat ?? -1, input.replay.moves.length, rawBytes, input.seriesId, input.game, input.kind, ...logs);
+        forfeitJson, forfeit?.seat ?? -1, input.replay.moves.length, rawBytes, input.seriesId, input.game, input.kind, ...logs,
+        JSON.stringify(decisionIncrements(input.replay.moves)));
       return reply as 'stored' | 'duplicate';
     },
 

@@ -3,10 +3,12 @@
  * not at all, and a second call with the same match id changes nothing (exactly once).
  *
  * KEYS: 1 match, 2 replay, 3 series, 4 board, 5 results, 6 matchesAll, 7 matchesOfGame,
- *       8 matchesOfSeries; then 6 a seat: logs, matchesOfBot, stats, bot, version, window.
+ *       8 matchesOfSeries; then 6 a seat: logs, matchesOfBot, stats, bot, version, window; then
+ *       the game's counters (counters.ts).
  * ARGV: 1 id, 2 gzipped replay, 3 finishedAt, 4 rated ('1'/'0'), 5 index in the series, 6 seats,
  *       7 ranks JSON, 8 entrants JSON, 9 points JSON, 10 reason, 11 forfeit JSON, 12 forfeit seat
- *       (-1: none), 13 moves, 14 raw replay bytes, 15 series id, 16 game, 17 kind; 18… logs by seat.
+ *       (-1: none), 13 moves, 14 raw replay bytes, 15 series id, 16 game, 17 kind; 18… logs by seat;
+ *       after them the decision-time increments (JSON [field, amount, …], decisionIncrements).
  */
 export const PROBATION_WINDOW = 50;
 export const PROBATION_MIN_GAMES = 10;
@@ -81,6 +83,15 @@ for s = 1, seats do
     end
   end
 end
+
+-- platform counters: after the duplicate check above, so a game counts once whoever stores it
+local counters = KEYS[8 + seats * ${SEAT_KEYS} + 1]
+redis.call('HINCRBY', counters, 'games', 1)
+if forfeitSeat >= 0 then
+  redis.call('HINCRBY', counters, 'forfeits:' .. tostring(cjson.decode(ARGV[11]).verdict), 1)
+end
+local decisions = cjson.decode(ARGV[17 + seats + 1])
+for i = 1, #decisions, 2 do redis.call('HINCRBYFLOAT', counters, decisions[i], decisions[i + 1]) end
 
 if rated then
   redis.call('XADD', KEYS[5], '*', 'match', id, 'entrants', ARGV[8], 'ranks', ARGV[7])
