@@ -10,7 +10,9 @@ import type { Store } from '@xix/store';
 import { DEFAULT_CONFIG, type ServerConfig } from './config.ts';
 import { OneLinePerRequest } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { dashboardPlugin } from './plugins/dashboard.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { botRoutes } from './routes/bots.ts';
@@ -56,5 +58,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     challengeRoutes(api, { store, queue, challengeRate: config.challengeRate });
     leaderboardRoutes(api, { store });
   });
+  metricsPlugin(app, { store, queue, adminToken: config.adminToken });
+  await dashboardPlugin(app, { queue, adminToken: config.adminToken });
   return app;
 }
