@@ -22,12 +22,15 @@ describe('the queue dashboard', () => {
       expect(response.body).not.toContain('series');
     }
     expect((await t.call({ method: 'GET', url: '/admin/queues/api/queues' })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/admin/queues/static/images/logo.svg' })).statusCode).toBe(401);
   });
 
   it('shows the series queue to the admin (Basic auth with the token as password, or Bearer)', async () => {
     const page = await t.call({ method: 'GET', url: '/admin/queues', headers: basic('anyone', ADMIN_TOKEN) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    const asset = await t.call({ method: 'GET', url: '/admin/queues/static/images/logo.svg', headers: basic('anyone', ADMIN_TOKEN) });
+    expect(asset.statusCode).toBe(200);
     await t.queue.add('challenge', { seriesId: 's1' }, { jobId: 's1' });
     const api = await t.call({ method: 'GET', url: '/admin/queues/api/queues', token: ADMIN_TOKEN });
     expect(api.statusCode).toBe(200);
