@@ -9,7 +9,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import { createBullBoard } from '@bull-board/api';
-import type { IServerAdapter } from '@bull-board/api/typings/app';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { HttpError } from '../http-error.ts';
@@ -48,9 +47,7 @@ export function adminOnly(adminToken: string | null) {
 export async function dashboardPlugin(app: FastifyInstance, options: { queue: Queue; adminToken: string | null }): Promise<void> {
   const adapter = new FastifyAdapter();
   adapter.setBasePath(DASHBOARD_PATH);
-  // @bull-board/fastify 9.10.1 declares its own copy of @bull-board/api 9.10.1's types: the same
-  // interface, but TypeScript sees two declarations of the adapter's private fields
-  createBullBoard({ queues: [new BullMQAdapter(options.queue)], serverAdapter: adapter as unknown as IServerAdapter });
+  createBullBoard({ queues: [new BullMQAdapter(options.queue)], serverAdapter: adapter });
   await app.register(async (scope) => {
     // in the parent scope of bull-board's plugin, so the hook guards its pages, API and assets alike
     scope.addHook('onRequest', adminOnly(options.adminToken));
