@@ -4,13 +4,14 @@
  * OpenAPI document.
  */
 
-import { BOT_ID, MATCH_ID, SERIES_ID, USER_NAME } from '@xix/store';
+import { BOT_ID, MATCH_ID, SERIES_ID, TOURNAMENT_ID, USER_NAME } from '@xix/store';
 
 // The store's own patterns: a request the schemas accept is one the store accepts.
 export const USER_NAME_PATTERN = USER_NAME.source;
 export const BOT_ID_PATTERN = BOT_ID.source;
 export const SERIES_ID_PATTERN = SERIES_ID.source;
 export const MATCH_ID_PATTERN = MATCH_ID.source;
+export const TOURNAMENT_ID_PATTERN = TOURNAMENT_ID.source;
 export const GAME_ID_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
 
 const str = { type: 'string' } as const;
@@ -93,7 +94,39 @@ export const seriesSchema = {
     entrants: { type: 'array', items: { type: 'object', properties: { bot: str, version: int } } },
     validates: { type: ['object', 'null'], properties: { bot: str, version: int } },
     matches: { type: 'array', items: str },
-    createdAt: int, requestedBy: str, error: nullableStr,
+    createdAt: int, requestedBy: str, tournament: nullableStr, error: nullableStr,
+  },
+} as const;
+
+const entrantRefSchema = { type: 'object', properties: { bot: str, version: int } } as const;
+const limitsSchema = { type: ['object', 'null'], additionalProperties: num } as const;
+
+/** A tournament as listed: its setup and status. */
+export const tournamentSchema = {
+  type: 'object',
+  properties: {
+    id: str, game: str, status: str, entrants: { type: 'array', items: entrantRefSchema }, dealsPerPairing: int,
+    limits: limitsSchema, createdAt: int, createdBy: str, series: { type: 'array', items: str },
+  },
+} as const;
+
+/** A tournament with its progress, standings (best first) and cross table (one cell per pairing). */
+export const tournamentReportSchema = {
+  type: 'object',
+  properties: {
+    ...tournamentSchema.properties,
+    progress: { type: 'object', properties: { games: int, gamesDone: int } },
+    standings: { type: 'array', items: { type: 'object', properties: { bot: str, version: int, ...recordSchema.properties } } },
+    crossTable: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          series: str, entrants: { type: 'array', items: entrantRefSchema }, games: int, draws: int,
+          wins: { type: 'array', items: int }, points: { type: 'array', items: num }, forfeits: { type: 'array', items: int },
+        },
+      },
+    },
   },
 } as const;
 

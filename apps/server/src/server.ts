@@ -20,6 +20,7 @@ import { challengeRoutes } from './routes/challenges.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { tournamentRoutes } from './routes/tournaments.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface ServerOptions {
@@ -57,6 +58,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     matchRoutes(api, { store });
     challengeRoutes(api, { store, queue, challengeRate: config.challengeRate });
     leaderboardRoutes(api, { store });
+    tournamentRoutes(api, { store, queue });
   });
   metricsPlugin(app, { store, queue, adminToken: config.adminToken });
   await dashboardPlugin(app, { queue, adminToken: config.adminToken });

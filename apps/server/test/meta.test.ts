@@ -16,6 +16,7 @@ const ROUTES = [
   'post /api/bots', 'get /api/bots', 'get /api/bots/{id}', 'get /api/bots/{id}/versions/{n}/source', 'get /api/bots/{id}/ratings', 'delete /api/bots/{id}',
   'get /api/matches', 'get /api/matches/{id}', 'get /api/matches/{id}/replay', 'get /api/matches/{id}/logs',
   'post /api/challenges', 'get /api/series/{id}', 'get /api/leaderboard/{game}',
+  'post /api/tournaments', 'get /api/tournaments', 'get /api/tournaments/{id}', 'post /api/tournaments/{id}/cancel',
 ];
 
 describe('health and games', () => {

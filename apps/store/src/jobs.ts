@@ -4,10 +4,10 @@
  * up again after a crash plays the same series from its stored setup.
  */
 
-/** The BullMQ queue that plays series (validations, challenges; later tournament pairings). */
+/** The BullMQ queue that plays series (validations, tournament pairings, challenges). */
 export const SERIES_QUEUE = 'series';
 
-export type SeriesJobName = 'validation' | 'challenge';
+export type SeriesJobName = 'validation' | 'tournament' | 'challenge';
 
 export interface SeriesJobData {
   readonly seriesId: string;
@@ -41,6 +41,7 @@ export const SERIES_JOB_OPTIONS = {
 
 /**
  * BullMQ priority by job name (lower runs first; 0, the default, before any other): an author
- * waiting on an upload's validation must not wait behind a flood of challenges.
+ * waiting on an upload's validation must not wait behind a flood of challenges, and a tournament's
+ * pairings (an admin's run, many series at once) go before them too but after validations.
  */
-export const SERIES_JOB_PRIORITY: Readonly<Record<SeriesJobName, number>> = { validation: 0, challenge: 10 };
+export const SERIES_JOB_PRIORITY: Readonly<Record<SeriesJobName, number>> = { validation: 0, tournament: 5, challenge: 10 };

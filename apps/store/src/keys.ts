@@ -10,7 +10,7 @@ export function keysFor(prefix: string) {
     user: (name: string) => `${P}:user:${name}`,
     token: (sha256: string) => `${P}:token:${sha256}`,
     users: () => `${P}:users`,
-    seq: (kind: 'bot' | 'series') => `${P}:seq:${kind}`,
+    seq: (kind: 'bot' | 'series' | 'tournament') => `${P}:seq:${kind}`,
     bot: (id: string) => `${P}:bot:${id}`,
     ownerBots: (owner: string) => `${P}:owner:${owner}:bots`,
     botsOfGame: (game: string) => `${P}:bots:${game}`,
@@ -28,6 +28,11 @@ export function keysFor(prefix: string) {
     stats: (game: string, id: string) => `${P}:stats:${game}:${id}`,
     board: (game: string) => `${P}:board:${game}`,
     results: (game: string) => `${P}:results:${game}`,
+    tournament: (id: string) => `${P}:tournament:${id}`,
+    /** the series ids of a tournament's pairings, in pairing order */
+    tournamentSeries: (id: string) => `${P}:tournament:${id}:series`,
+    tournamentsAll: () => `${P}:tournaments:all`,
+    tournamentsOfGame: (game: string) => `${P}:tournaments:game:${game}`,
     /** games, forfeits by verdict, decision-time buckets of a game (counters.ts) */
     counters: (game: string) => `${P}:counters:${game}`,
   };

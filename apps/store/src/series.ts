@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
-import { BOT_ID, SERIES_ID, StoreInputError, check } from './names.ts';
+import { BOT_ID, SERIES_ID, TOURNAMENT_ID, StoreInputError, check } from './names.ts';
 import type { EntrantRef, NewSeries, Series, SeriesKind, SeriesStatus } from './types.ts';
 
 // KEYS: seq:series; ARGV: prefix, then field/value pairs. Returns the new id.
@@ -35,6 +35,7 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
       if (input.entrants.length < 2) throw new StoreInputError('a series needs at least two entrants');
       input.entrants.forEach(checkEntrant);
       if (input.validates !== undefined) checkEntrant(input.validates);
+      if (input.tournament !== undefined) check(TOURNAMENT_ID, input.tournament, 'tournament id');
       if (!Number.isSafeInteger(input.deals) || input.deals < 1) throw new StoreInputError(`deals must be a positive integer, got ${input.deals}`);
       if (!Number.isSafeInteger(input.seed)) throw new StoreInputError(`seed must be an integer, got ${input.seed}`);
       const fields: Record<string, string | number> = {
@@ -53,6 +54,7 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
         createdAt: Date.now(),
         requestedBy: input.requestedBy,
         validates: input.validates === undefined ? '' : JSON.stringify({ bot: input.validates.bot, version: input.validates.version }),
+        tournament: input.tournament ?? '',
         error: '',
       };
       return (await redis.eval(CREATE_SERIES, 1, keys.seq('series'), prefix, ...Object.entries(fields).flat())) as string;
@@ -78,6 +80,7 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
         createdAt: Number(hash.createdAt),
         requestedBy: hash.requestedBy ?? '',
         validates: hash.validates ? (JSON.parse(hash.validates) as EntrantRef) : null,
+        tournament: hash.tournament ? hash.tournament : null,
         error: hash.error ? hash.error : null,
         matches,
       };

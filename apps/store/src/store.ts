@@ -6,6 +6,7 @@ import { leaderboardOps } from './leaderboard.ts';
 import { matchOps } from './matches.ts';
 import { ratingOps } from './ratings.ts';
 import { seriesOps } from './series.ts';
+import { tournamentOps } from './tournaments.ts';
 import { userOps } from './users.ts';
 import { validationOps } from './validation.ts';
 
@@ -25,6 +26,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(options.prefix)) throw new RangeError(`store prefix ${JSON.stringify(options.prefix)} must be 1–64 letters, digits, _ or -`);
   const keys = keysFor(options.prefix);
   const bots = botOps(redis, keys, options.prefix);
+  const series = seriesOps(redis, keys, options.prefix);
   const { ratings, ratingHistory } = ratingOps(redis, keys);
   const { leaderboard, forgetLeaderboards } = leaderboardOps(redis, keys, options.leaderboardCacheMs ?? 0, ratings);
   return {
@@ -38,7 +40,8 @@ export function createStore(redis: Redis, options: StoreOptions) {
       forgetLeaderboards();
       return retired;
     },
-    ...seriesOps(redis, keys, options.prefix),
+    ...series,
+    ...tournamentOps(redis, keys, options.prefix, series.createSeries),
     ...matchOps(redis, keys),
     ...validationOps(redis, keys, options.prefix),
     leaderboard,

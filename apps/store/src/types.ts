@@ -1,7 +1,7 @@
 /** What the store holds, as its callers see it. Arrays by seat everywhere: no pairs. */
 
 export type VersionState = 'validating' | 'active' | 'rejected';
-export type SeriesKind = 'validation' | 'challenge';
+export type SeriesKind = 'validation' | 'challenge' | 'tournament';
 export type SeriesStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface User {
@@ -98,6 +98,8 @@ interface SeriesSetup {
 export interface NewSeries extends SeriesSetup {
   readonly limits?: Readonly<Record<string, number>>;
   readonly validates?: EntrantRef;
+  /** The tournament this series is a pairing of. */
+  readonly tournament?: string;
 }
 
 export interface Series extends SeriesSetup {
@@ -111,6 +113,8 @@ export interface Series extends SeriesSetup {
   readonly gamesDone: number;
   readonly createdAt: number;
   readonly validates: EntrantRef | null;
+  /** The tournament this series is a pairing of, or null. */
+  readonly tournament: string | null;
   readonly error: string | null;
   /** Match ids stored so far, in game order. */
   readonly matches: readonly string[];
@@ -217,4 +221,54 @@ export interface GameRatings {
   readonly bots: ReadonlyMap<string, BotRatings>;
   /** By bot id: Elo after each rated game, oldest first. */
   readonly history: ReadonlyMap<string, readonly RatingPoint[]>;
+}
+
+export type TournamentStatus = 'queued' | 'running' | 'done' | 'cancelled';
+
+export interface NewTournament {
+  readonly game: string;
+  /** Frozen at creation: the versions play even if newer ones become active. */
+  readonly entrants: readonly EntrantRef[];
+  /** Deals each pairing plays, each from every seat. */
+  readonly dealsPerPairing: number;
+  /** The seats of the game's matches (from its definition); only 2 is supported for now. */
+  readonly seats: number;
+  readonly limits?: Readonly<Record<string, number>>;
+  readonly createdBy: string;
+}
+
+export interface TournamentStanding extends BotRecord {
+  readonly bot: string;
+  readonly version: number;
+}
+
+/** One pairing's results, by the pair's order (`entrants[0]`, `entrants[1]`). */
+export interface CrossTableCell {
+  readonly series: string;
+  readonly entrants: readonly EntrantRef[];
+  readonly games: number;
+  readonly wins: readonly number[];
+  readonly draws: number;
+  readonly points: readonly number[];
+  readonly forfeits: readonly number[];
+}
+
+export interface Tournament {
+  readonly id: string;
+  readonly game: string;
+  readonly status: TournamentStatus;
+  readonly entrants: readonly EntrantRef[];
+  readonly dealsPerPairing: number;
+  readonly limits: Readonly<Record<string, number>> | null;
+  readonly createdAt: number;
+  readonly createdBy: string;
+  /** Series ids, one per pairing. */
+  readonly series: readonly string[];
+}
+
+export interface TournamentReport extends Tournament {
+  readonly progress: { readonly games: number; readonly gamesDone: number };
+  /** Best first: points, then wins. */
+  readonly standings: readonly TournamentStanding[];
+  readonly crossTable: readonly CrossTableCell[];
 }

@@ -45,12 +45,19 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   const finish = async (played: number, duplicates: number, skippedDeals: number, hostDeaths = 0): Promise<SeriesRun> => {
     await store.setSeriesStatus(seriesId, 'done');
     const validation = series.kind === 'validation' ? await store.completeValidation(seriesId) : null;
+    if (series.tournament !== null) await store.settleTournament(series.tournament);
     return { seriesId, played, duplicates, skippedDeals, hostDeaths, validation };
   };
   // Done but not yet acknowledged (a worker died between the two): only the bookkeeping is left.
   if (series.status === 'done') return finish(0, 0, series.deals);
+  // A cancelled tournament plays no further series; one already running (a retry) is finished.
+  if (series.tournament !== null && series.status === 'queued' && (await store.tournamentStatus(series.tournament)) === 'cancelled') {
+    await store.setSeriesStatus(seriesId, 'failed', `not played: tournament ${series.tournament} was cancelled`);
+    return { seriesId, played: 0, duplicates: 0, skippedDeals: 0, hostDeaths: 0, validation: null };
+  }
 
   await store.setSeriesStatus(seriesId, 'running');
+  if (series.tournament !== null) await store.settleTournament(series.tournament);
   const firstDeal = firstUnstoredDeal(series);
   if (firstDeal === series.deals) return finish(0, 0, firstDeal);
 

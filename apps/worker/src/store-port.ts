@@ -13,7 +13,7 @@ export interface SeriesEntrant {
 export interface StoredSeries {
   readonly id: string;
   readonly game: string;
-  readonly kind: 'validation' | 'challenge';
+  readonly kind: 'validation' | 'challenge' | 'tournament';
   readonly rated: boolean;
   readonly entrants: readonly SeriesEntrant[];
   readonly deals: number;
@@ -22,6 +22,8 @@ export interface StoredSeries {
   readonly limits: Readonly<Record<string, number>> | null;
   readonly botSeedKey: string;
   readonly status: string;
+  /** The tournament this series is a pairing of, or null. */
+  readonly tournament: string | null;
   /** Ids of the matches stored so far. */
   readonly matches: readonly string[];
 }
@@ -31,7 +33,7 @@ export interface MatchInput {
   readonly id: string;
   readonly seriesId: string;
   readonly game: string;
-  readonly kind: 'validation' | 'challenge';
+  readonly kind: 'validation' | 'challenge' | 'tournament';
   readonly rated: boolean;
   readonly entrants: readonly { readonly bot: string; readonly version: number; readonly name: string }[];
   readonly replay: Replay;
@@ -46,4 +48,8 @@ export interface WorkerStore {
   loadBundle(id: string, version: number): Promise<string | null>;
   recordMatch(match: MatchInput): Promise<'stored' | 'duplicate'>;
   completeValidation(seriesId: string): Promise<'validating' | 'active' | 'rejected'>;
+  /** A tournament's status ('cancelled': its series are not to be played), or null. */
+  tournamentStatus(id: string): Promise<string | null>;
+  /** Brings a tournament's status up to date with its series' (idempotent). */
+  settleTournament(id: string): Promise<unknown>;
 }

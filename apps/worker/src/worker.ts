@@ -80,6 +80,8 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
       const validation = await store.completeValidation(seriesId);
       log.info({ series: seriesId, validation }, 'validation settled after a failed series');
     }
+    // a failed pairing is reported on its series and still lets the tournament finish
+    if (series.tournament !== null) await store.settleTournament(series.tournament);
   };
 
   const processJob = async (job: Job<SeriesJobData, SeriesRun, SeriesJobName>, token?: string): Promise<SeriesRun> => {

@@ -1,0 +1,212 @@
+/**
+ * Round-robin tournaments: every unordered pair of entrants is one rated, mirrored series of kind
+ * 'tournament'. The tournament holds only its setup and its series ids; progress, standings and
+ * the cross table are computed from the series and their stored matches when read, so they can
+ * never disagree with the games (and a game stored twice is impossible: recordMatch is once).
+ */
+import { randomInt } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Keys } from './keys.ts';
+import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
+import type {
+  BotRecord, CrossTableCell, EntrantRef, ForfeitInfo, NewSeries, NewTournament, Tournament, TournamentReport, TournamentStanding, TournamentStatus,
+} from './types.ts';
+
+export const MAX_TOURNAMENT_ENTRANTS = 64;
+export const MAX_DEALS_PER_PAIRING = 500;
+
+// KEYS: tournament, tournament's series; ARGV: prefix. Recomputes the status from the series'
+// statuses, in one step so that a worker starting a series and one finishing the last cannot
+// interleave; idempotent. A cancelled or done tournament stays so.
+const SETTLE = `
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return false end
+if status == 'cancelled' or status == 'done' then return status end
+local open, started = 0, 0
+for _, id in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+  local s = redis.call('HGET', ARGV[1] .. ':series:' .. id, 'status')
+  if s ~= 'done' and s ~= 'failed' then open = open + 1 end
+  if s ~= 'queued' then started = started + 1 end
+end
+local next = status
+if open == 0 then next = 'done' elseif started > 0 then next = 'running' end
+if next ~= status then redis.call('HSET', KEYS[1], 'status', next) end
+return next`;
+
+// KEYS: tournament. Returns the status before (false: no such tournament); a done one stays done.
+const CANCEL = `
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return false end
+if status ~= 'done' then redis.call('HSET', KEYS[1], 'status', 'cancelled') end
+return status`;
+
+const SERIES_FIELDS = ['status', 'games', 'gamesDone', 'entrants'] as const;
+const MATCH_FIELDS = ['entrants', 'ranks', 'points', 'forfeit'] as const;
+
+const emptyRecord = (): { -readonly [K in keyof BotRecord]: number } => ({ games: 0, wins: 0, losses: 0, draws: 0, forfeits: 0, points: 0 });
+
+/** Every unordered pair of entrant indices, in a fixed order. */
+function pairs(count: number): [number, number][] {
+  const all: [number, number][] = [];
+  for (let i = 0; i < count; i++) for (let j = i + 1; j < count; j++) all.push([i, j]);
+  return all;
+}
+
+/** A seat's outcome from the ranks (tied seats share a rank): best alone wins, best shared draws. */
+function outcomeOf(ranks: readonly number[], seat: number): 'win' | 'draw' | 'loss' {
+  const best = Math.min(...ranks);
+  if (ranks[seat] !== best) return 'loss';
+  return ranks.filter((rank) => rank === best).length > 1 ? 'draw' : 'win';
+}
+
+export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSeries: (input: NewSeries) => Promise<string>) {
+  async function readRecord(id: string): Promise<Tournament | null> {
+    if (!TOURNAMENT_ID.test(id)) return null;
+    const [hash, series] = await Promise.all([redis.hgetall(keys.tournament(id)), redis.lrange(keys.tournamentSeries(id), 0, -1)]);
+    if (hash.id === undefined) return null;
+    return {
+      id,
+      game: hash.game ?? '',
+      status: hash.status as TournamentStatus,
+      entrants: JSON.parse(hash.entrants ?? '[]') as EntrantRef[],
+      dealsPerPairing: Number(hash.dealsPerPairing),
+      limits: hash.limits ? (JSON.parse(hash.limits) as Record<string, number>) : null,
+      createdAt: Number(hash.createdAt),
+      createdBy: hash.createdBy ?? '',
+      series,
+    };
+  }
+
+  return {
+    /**
+     * Stores a tournament and one series per pairing (all on the same deals: one seed) and answers
+     * their ids; the caller enqueues the series.
+     */
+    async createTournament(input: NewTournament): Promise<{ tournament: string; series: string[] }> {
+      if (input.seats !== 2) throw new StoreInputError(`round robins of ${input.seats}-seat games are not supported yet (pairings are of two)`);
+      const count = input.entrants.length;
+      if (count < 2 || count > MAX_TOURNAMENT_ENTRANTS) throw new StoreInputError(`a tournament needs 2 to ${MAX_TOURNAMENT_ENTRANTS} entrants, got ${count}`);
+      input.entrants.forEach((entrant) => check(BOT_ID, entrant.bot, 'bot id'));
+      if (new Set(input.entrants.map((entrant) => entrant.bot)).size !== count) throw new StoreInputError('a bot may enter a tournament once');
+      const deals = input.dealsPerPairing;
+      if (!Number.isSafeInteger(deals) || deals < 1 || deals > MAX_DEALS_PER_PAIRING) throw new StoreInputError(`dealsPerPairing must be an integer from 1 to ${MAX_DEALS_PER_PAIRING}, got ${deals}`);
+      const entrants = input.entrants.map(({ bot, version }) => ({ bot, version }));
+      const id = `t${await redis.incr(keys.seq('tournament'))}`;
+      const createdAt = Date.now();
+      await redis.multi()
+        .hset(keys.tournament(id), {
+          id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: deals,
+          limits: input.limits === undefined ? '' : JSON.stringify(input.limits), createdAt, createdBy: input.createdBy,
+        })
+        .zadd(keys.tournamentsAll(), createdAt, id)
+        .zadd(keys.tournamentsOfGame(input.game), createdAt, id)
+        .exec();
+      const seed = randomInt(2 ** 31);
+      const series: string[] = [];
+      for (const [i, j] of pairs(count)) {
+        series.push(await createSeries({
+          game: input.game, kind: 'tournament', rated: true, entrants: [entrants[i]!, entrants[j]!], deals, seed,
+          requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
+        }));
+      }
+      await redis.rpush(keys.tournamentSeries(id), ...series);
+      return { tournament: id, series };
+    },
+
+    /** Tournaments, newest first, of one game or all. */
+    async listTournaments(filter: { readonly game?: string } = {}): Promise<Tournament[]> {
+      const index = filter.game === undefined ? keys.tournamentsAll() : keys.tournamentsOfGame(filter.game);
+      const ids = await redis.zrevrange(index, 0, 99);
+      const found = await Promise.all(ids.map(readRecord));
+      return found.filter((t): t is Tournament => t !== null);
+    },
+
+    /** The tournament with its progress, standings and cross table, or null. */
+    async getTournament(id: string): Promise<TournamentReport | null> {
+      const tournament = await readRecord(id);
+      if (tournament === null) return null;
+      const seriesPipe = redis.pipeline();
+      for (const s of tournament.series) seriesPipe.hmget(keys.series(s), ...SERIES_FIELDS).zrange(keys.matchesOfSeries(s), '0', '-1');
+      const seriesReplies = (await seriesPipe.exec()) ?? [];
+      let games = 0;
+      let gamesDone = 0;
+      const matchIds: string[][] = [];
+      tournament.series.forEach((_, k) => {
+        const [, fields] = seriesReplies[2 * k] ?? [];
+        const [, ids] = seriesReplies[2 * k + 1] ?? [];
+        const [, total, done] = (fields ?? []) as (string | null)[];
+        games += Number(total ?? 0);
+        gamesDone += Number(done ?? 0);
+        matchIds.push((ids ?? []) as string[]);
+      });
+      const matchPipe = redis.pipeline();
+      for (const m of matchIds.flat()) matchPipe.hmget(keys.match(m), ...MATCH_FIELDS);
+      const matchReplies = (await matchPipe.exec()) ?? [];
+
+      const standings = new Map(tournament.entrants.map((e) => [e.bot, { bot: e.bot, version: e.version, ...emptyRecord() }]));
+      const crossTable: CrossTableCell[] = [];
+      let next = 0;
+      tournament.series.forEach((seriesId, k) => {
+        const [i, j] = pairs(tournament.entrants.length)[k] ?? [0, 1];
+        const pair = [tournament.entrants[i]!, tournament.entrants[j]!];
+        const cell = { series: seriesId, entrants: pair, games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] };
+        for (let n = 0; n < (matchIds[k] ?? []).length; n++) {
+          const [error, fields] = matchReplies[next++] ?? [];
+          if (error) throw error;
+          const [entrantsJson, ranksJson, pointsJson, forfeitJson] = (fields ?? []) as (string | null)[];
+          if (entrantsJson === null || entrantsJson === undefined) continue;
+          const seats = JSON.parse(entrantsJson) as EntrantRef[];
+          const ranks = JSON.parse(ranksJson ?? '[]') as number[];
+          const points = JSON.parse(pointsJson ?? '[]') as number[];
+          const forfeit = JSON.parse(forfeitJson ?? 'null') as ForfeitInfo | null;
+          cell.games++;
+          let drawn = false;
+          seats.forEach((seated, seat) => {
+            const side = pair.findIndex((e) => e.bot === seated.bot);
+            const row = standings.get(seated.bot);
+            if (side < 0 || row === undefined) return;
+            const outcome = outcomeOf(ranks, seat);
+            const scored = points[seat] ?? 0;
+            const forfeited = forfeit?.seat === seat ? 1 : 0;
+            row.games++;
+            row.points += scored;
+            row.forfeits += forfeited;
+            cell.points[side]! += scored;
+            cell.forfeits[side]! += forfeited;
+            if (outcome === 'win') { row.wins++; cell.wins[side]!++; }
+            else if (outcome === 'draw') { row.draws++; drawn = true; }
+            else row.losses++;
+          });
+          if (drawn) cell.draws++;
+        }
+        crossTable.push(cell);
+      });
+      const ranked: TournamentStanding[] = [...standings.values()].sort((a, b) => b.points - a.points || b.wins - a.wins || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
+      return { ...tournament, progress: { games, gamesDone }, standings: ranked, crossTable };
+    },
+
+    /**
+     * Marks a tournament cancelled (a done one stays done) and answers its status before, with the
+     * series not yet started (the caller removes their jobs), or null for an unknown tournament.
+     */
+    async cancelTournament(id: string): Promise<{ before: TournamentStatus; queuedSeries: string[] } | null> {
+      if (!TOURNAMENT_ID.test(id)) return null;
+      const before = (await redis.eval(CANCEL, 1, keys.tournament(id))) as TournamentStatus | null;
+      if (before === null) return null;
+      const series = await redis.lrange(keys.tournamentSeries(id), 0, -1);
+      const statuses = await Promise.all(series.map((s) => redis.hget(keys.series(s), 'status')));
+      return { before, queuedSeries: series.filter((_, k) => statuses[k] === 'queued') };
+    },
+
+    async tournamentStatus(id: string): Promise<TournamentStatus | null> {
+      if (!TOURNAMENT_ID.test(id)) return null;
+      return (await redis.hget(keys.tournament(id), 'status')) as TournamentStatus | null;
+    },
+
+    /** Brings the status up to date with the series' (running, done); the worker calls it. */
+    async settleTournament(id: string): Promise<TournamentStatus | null> {
+      check(TOURNAMENT_ID, id, 'tournament id');
+      return (await redis.eval(SETTLE, 2, keys.tournament(id), keys.tournamentSeries(id), prefix)) as TournamentStatus | null;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Tournaments in the store: one rated series per pair of entrants, and progress, standings and the
+ * cross table computed from the matches those series stored.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StoreInputError } from '../src/index.ts';
+import type { MatchEntrant } from '../src/types.ts';
+import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
+
+let w: World;
+let bots: MatchEntrant[];
+beforeEach(async () => {
+  w = await openWorld();
+  bots = [await upload(w.store, 'alice', 'ann'), await upload(w.store, 'bob', 'ben'), await upload(w.store, 'carol', 'cat')];
+});
+afterEach(async () => { await w.close(); });
+
+const refs = () => bots.map(({ bot, version }) => ({ bot, version }));
+const create = (dealsPerPairing = 2) => w.store.createTournament({ game: 'xix', entrants: refs(), dealsPerPairing, seats: 2, createdBy: 'admin' });
+
+describe('createTournament', () => {
+  it('stores one rated tournament series per unordered pair, all on the same deals', async () => {
+    const { tournament, series } = await create(2);
+    expect(tournament).toBe('t1');
+    expect(series).toHaveLength(3);
+    const stored = await Promise.all(series.map((id) => w.store.getSeries(id)));
+    const pairs = stored.map((s) => s?.entrants.map((e) => e.bot));
+    expect(pairs).toEqual([[bots[0]!.bot, bots[1]!.bot], [bots[0]!.bot, bots[2]!.bot], [bots[1]!.bot, bots[2]!.bot]]);
+    for (const s of stored) expect(s).toMatchObject({ kind: 'tournament', rated: true, tournament: 't1', deals: 2, games: 4, status: 'queued', seed: stored[0]!.seed });
+    const report = await w.store.getTournament(tournament);
+    expect(report).toMatchObject({ id: 't1', game: 'xix', status: 'queued', entrants: refs(), dealsPerPairing: 2, createdBy: 'admin', series, progress: { games: 12, gamesDone: 0 } });
+    expect(await w.store.listTournaments({ game: 'xix' })).toHaveLength(1);
+    expect(await w.store.listTournaments({ game: 'other' })).toEqual([]);
+  });
+
+  it('refuses bad setups with a clear error', async () => {
+    const base = { game: 'xix', dealsPerPairing: 1, seats: 2, createdBy: 'admin' };
+    await expect(w.store.createTournament({ ...base, entrants: refs().slice(0, 1) })).rejects.toThrow(StoreInputError);
+    await expect(w.store.createTournament({ ...base, entrants: [refs()[0]!, refs()[0]!] })).rejects.toThrow(/once/);
+    await expect(w.store.createTournament({ ...base, entrants: refs(), dealsPerPairing: 501 })).rejects.toThrow(/dealsPerPairing/);
+    await expect(w.store.createTournament({ ...base, entrants: refs(), seats: 3 })).rejects.toThrow(/3-seat/);
+    expect(await w.store.getTournament('t1')).toBeNull();
+    expect(await w.store.getTournament('nope')).toBeNull();
+  });
+});
+
+describe('getTournament', () => {
+  it('computes progress, standings and the cross table from the recorded matches', async () => {
+    const { tournament, series } = await create(1);
+    const [ab, ac] = series as [string, string, string];
+    const [a, b, c] = bots as [MatchEntrant, MatchEntrant, MatchEntrant];
+    const tm = { kind: 'tournament' as const };
+    // a vs b: a wins in seat 0, then b forfeits in seat 0 (a wins again)
+    await w.store.recordMatch(match(ab, 0, [a, b], fakeReplay(0), tm));
+    await w.store.recordMatch(match(ab, 1, [b, a], fakeReplay(1, { forfeitSeat: 0, points: [0, 19] }), tm));
+    // a vs c: c wins once (points 7 to 19)
+    await w.store.recordMatch(match(ac, 0, [a, c], fakeReplay(1), tm));
+    const report = await w.store.getTournament(tournament);
+    expect(report?.progress).toEqual({ games: 6, gamesDone: 3 });
+    expect(report?.standings).toEqual([
+      { bot: a.bot, version: 1, games: 3, wins: 2, losses: 1, draws: 0, forfeits: 0, points: 19 + 19 + 7 },
+      { bot: c.bot, version: 1, games: 1, wins: 1, losses: 0, draws: 0, forfeits: 0, points: 19 },
+      { bot: b.bot, version: 1, games: 2, wins: 0, losses: 2, draws: 0, forfeits: 1, points: 7 },
+    ]);
+    expect(report?.crossTable).toEqual([
+      { series: ab, entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], games: 2, wins: [2, 0], draws: 0, points: [38, 7], forfeits: [0, 1] },
+      { series: ac, entrants: [{ bot: a.bot, version: 1 }, { bot: c.bot, version: 1 }], games: 1, wins: [0, 1], draws: 0, points: [7, 19], forfeits: [0, 0] },
+      { series: series[2], entrants: [{ bot: b.bot, version: 1 }, { bot: c.bot, version: 1 }], games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] },
+    ]);
+  });
+
+  it('counts a game whose seats share the best rank as a draw for each', async () => {
+    const { tournament, series } = await create(1);
+    const [a, b] = bots as [MatchEntrant, MatchEntrant];
+    await w.store.recordMatch(match(series[0]!, 0, [a, b], fakeReplay(-1, { points: [10, 10] }), { kind: 'tournament' }));
+    const report = await w.store.getTournament(tournament);
+    expect(report?.crossTable[0]).toMatchObject({ games: 1, wins: [0, 0], draws: 1, points: [10, 10] });
+    expect(report?.standings.find((s) => s.bot === a.bot)).toMatchObject({ games: 1, draws: 1, wins: 0, losses: 0 });
+  });
+});
+
+describe('status', () => {
+  it('settles to running when a series starts and to done when every series is done or failed', async () => {
+    const { tournament, series } = await create(1);
+    expect(await w.store.settleTournament(tournament)).toBe('queued');
+    await w.store.setSeriesStatus(series[0]!, 'running');
+    expect(await w.store.settleTournament(tournament)).toBe('running');
+    await w.store.setSeriesStatus(series[0]!, 'done');
+    await w.store.setSeriesStatus(series[1]!, 'failed', 'infrastructure');
+    expect(await w.store.settleTournament(tournament)).toBe('running');
+    await w.store.setSeriesStatus(series[2]!, 'done');
+    expect(await w.store.settleTournament(tournament)).toBe('done');
+    // idempotent, and a done tournament cannot be cancelled
+    expect(await w.store.settleTournament(tournament)).toBe('done');
+    expect(await w.store.cancelTournament(tournament)).toMatchObject({ before: 'done' });
+    expect(await w.store.tournamentStatus(tournament)).toBe('done');
+  });
+
+  it('cancel marks it cancelled, names the series not started, and settling keeps it cancelled', async () => {
+    const { tournament, series } = await create(1);
+    await w.store.setSeriesStatus(series[0]!, 'running');
+    expect(await w.store.cancelTournament(tournament)).toEqual({ before: 'queued', queuedSeries: [series[1], series[2]] });
+    await w.store.setSeriesStatus(series[0]!, 'done');
+    expect(await w.store.settleTournament(tournament)).toBe('cancelled');
+    expect(await w.store.cancelTournament('t99')).toBeNull();
+  });
+});
