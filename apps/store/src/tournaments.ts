@@ -104,12 +104,14 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSe
       const seed = randomInt(2 ** 31);
       const series: string[] = [];
       for (const [i, j] of pairs(count)) {
-        series.push(await createSeries({
+        const seriesId = await createSeries({
           game: input.game, kind: 'tournament', rated: true, entrants: [entrants[i]!, entrants[j]!], deals, seed,
           requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
-        }));
+        });
+        // listed at once: a creation cut short leaves no series outside its tournament's list
+        await redis.rpush(keys.tournamentSeries(id), seriesId);
+        series.push(seriesId);
       }
-      await redis.rpush(keys.tournamentSeries(id), ...series);
       return { tournament: id, series };
     },
 
@@ -146,8 +148,9 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSe
       const standings = new Map(tournament.entrants.map((e) => [e.bot, { bot: e.bot, version: e.version, ...emptyRecord() }]));
       const crossTable: CrossTableCell[] = [];
       let next = 0;
+      const pairings = pairs(tournament.entrants.length);
       tournament.series.forEach((seriesId, k) => {
-        const [i, j] = pairs(tournament.entrants.length)[k] ?? [0, 1];
+        const [i, j] = pairings[k] ?? [0, 1];
         const pair = [tournament.entrants[i]!, tournament.entrants[j]!];
         const cell = { series: seriesId, entrants: pair, games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] };
         for (let n = 0; n < (matchIds[k] ?? []).length; n++) {
