@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DECISION_BUCKETS_MS, readGameCounters } from '../src/index.ts';
 import type { MatchEntrant, ReplayLike } from '../src/types.ts';
-import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
+import { fakeReplay, match, openWorld, ratedPair, type World } from './world.ts';
 
 let world: World;
 let a: MatchEntrant;
@@ -10,9 +10,7 @@ let b: MatchEntrant;
 let seriesId: string;
 beforeEach(async () => {
   world = await openWorld();
-  a = await upload(world.store, 'alice', 'one');
-  b = await upload(world.store, 'bob', 'two');
-  seriesId = await world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [a, b], deals: 50, seed: 1, requestedBy: 'alice' });
+  ({ a, b, seriesId } = await ratedPair(world));
 });
 afterEach(async () => { await world.close(); });
 

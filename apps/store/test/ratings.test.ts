@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MatchEntrant } from '../src/types.ts';
-import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
+import { fakeReplay, match, openWorld, ratedPair, upload, type World } from './world.ts';
 
 let world: World;
 let a: MatchEntrant;
@@ -9,10 +9,8 @@ let c: MatchEntrant;
 let seriesId: string;
 beforeEach(async () => {
   world = await openWorld();
-  a = await upload(world.store, 'alice', 'one');
-  b = await upload(world.store, 'bob', 'two');
+  ({ a, b, seriesId } = await ratedPair(world));
   c = await upload(world.store, 'carol', 'three');
-  seriesId = await world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [a, b], deals: 50, seed: 1, requestedBy: 'alice' });
 });
 afterEach(async () => { await world.close(); });
 

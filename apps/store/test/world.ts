@@ -75,3 +75,11 @@ export async function upload(store: Store, owner: string, name: string, state: '
   if (!put.ok) throw new Error(`upload refused: ${put.reason}`);
   return { bot: put.bot, version: put.version, name };
 }
+
+/** Alice's bot `one` and Bob's bot `two`, and a rated challenge series of 50 deals between them. */
+export async function ratedPair(world: World): Promise<{ a: MatchEntrant; b: MatchEntrant; seriesId: string }> {
+  const a = await upload(world.store, 'alice', 'one');
+  const b = await upload(world.store, 'bob', 'two');
+  const seriesId = await world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [a, b], deals: 50, seed: 1, requestedBy: 'alice' });
+  return { a, b, seriesId };
+}
