@@ -18,7 +18,7 @@ import { parseReplay, verifyReplay, type Replay } from '@xix/engine';
 import { buildServer, registerHouseBots } from '@xix/server';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deletePrefix } from '../../worker/test/helpers.ts';
+import { deletePrefix } from '../../store/test/world.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = path.join(ROOT, 'apps/cli/bin/xix.js');

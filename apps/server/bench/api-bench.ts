@@ -24,7 +24,7 @@ import { Redis } from 'ioredis';
 import { compileBot } from '@xix/sandbox';
 import { createStore } from '@xix/store';
 // The worker tests' cleanup: every key of a prefix, the store's and the queue's.
-import { deletePrefix } from '../../worker/test/helpers.ts';
+import { deletePrefix } from '../../store/test/world.ts';
 import { seedStore } from './bench-seed.ts';
 
 interface Histogram {

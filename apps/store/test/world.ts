@@ -1,7 +1,7 @@
 /** A test's own world in the shared Redis: a unique prefix, and every key of it deleted after. */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createStore, type Store } from '../src/index.ts';
+import { createStore, queuePrefix, type Store } from '../src/index.ts';
 import type { MatchEntrant, NewMatch, ReplayLike } from '../src/types.ts';
 
 export interface World {
@@ -18,18 +18,27 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export async function openWorld(): Promise<World> {
   const prefix = `t-${randomBytes(6).toString('hex')}`;
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  const keys = async () => [...(await scan(redis, `${prefix}:*`)), ...(await scan(redis, `{${prefix}}:*`))];
   return {
     redis,
     store: createStore(redis, { prefix }),
     prefix,
-    keys,
+    keys: () => prefixKeys(redis, prefix),
     async close() {
-      const all = await keys();
-      if (all.length > 0) await redis.del(...all);
+      await deletePrefix(redis, prefix);
       redis.disconnect();
     },
   };
+}
+
+/** Every key of a store prefix: the store's (`P:…`) and its queues' (`{P}:…`). */
+export async function prefixKeys(redis: Redis, prefix: string): Promise<string[]> {
+  return [...(await scan(redis, `${prefix}:*`)), ...(await scan(redis, `${queuePrefix(prefix)}:*`))];
+}
+
+/** Deletes every key of a store prefix (a test's or a benchmark's own world). */
+export async function deletePrefix(redis: Redis, prefix: string): Promise<void> {
+  const all = await prefixKeys(redis, prefix);
+  for (let i = 0; i < all.length; i += 1000) await redis.del(...all.slice(i, i + 1000));
 }
 
 async function scan(redis: Redis, pattern: string): Promise<string[]> {

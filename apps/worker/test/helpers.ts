@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { compileBot } from '@xix/sandbox';
+import { deletePrefix } from '../../store/test/world.ts';
 import { SERIES_JOB_OPTIONS, SERIES_QUEUE, createStore, queuePrefix, seriesJobId, type NewSeries, type Series, type Store } from '@xix/store';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -16,17 +17,6 @@ export function testPrefix(): string {
   return `t-${randomBytes(6).toString('hex')}`;
 }
 
-/** Deletes every key of a prefix: the store's and the queue's. */
-export async function deletePrefix(redis: Redis, prefix: string): Promise<void> {
-  for (const pattern of [`${prefix}:*`, `${queuePrefix(prefix)}:*`]) {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  }
-}
 
 const compiled = new Map<string, string>();
 
