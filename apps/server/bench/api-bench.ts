@@ -22,7 +22,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { compileBot } from '@xix/sandbox';
-import { createStore } from '@xix/store';
+import { createStore, keysFor } from '@xix/store';
 // The worker tests' cleanup: every key of a prefix, the store's and the queue's.
 import { deletePrefix } from '../../store/test/world.ts';
 import { seedStore } from './bench-seed.ts';
@@ -169,6 +169,7 @@ function positive(name: string, fallback: number): number {
 
 /** What a stored game costs: the replay's JSON and its gzip, and Redis's own count of the match's keys. */
 async function reportBytesPerGame(store: ReturnType<typeof createStore>): Promise<void> {
+  const keys = keysFor(prefix);
   let games = 0, raw = 0, gzipped = 0, redisBytes = 0;
   for (let before: string | undefined; ;) {
     const page = await store.listMatches({ game: 'xix', limit: 100, ...(before !== undefined && { before }) });
@@ -176,7 +177,7 @@ async function reportBytesPerGame(store: ReturnType<typeof createStore>): Promis
       games++;
       raw += match.rawBytes;
       gzipped += match.replayBytes;
-      for (const key of [`${prefix}:match:${match.id}`, `${prefix}:replay:${match.id}`]) redisBytes += Number(await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
+      for (const key of [keys.match(match.id), keys.replay(match.id)]) redisBytes += Number(await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
     }
     if (page.next === null) break;
     before = page.next;

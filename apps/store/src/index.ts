@@ -4,6 +4,7 @@
  */
 export { createStore, type Store, type StoreOptions } from './store.ts';
 export { hashToken } from './users.ts';
+export { keysFor } from './keys.ts';
 export { ranksOf } from './ranks.ts';
 export { compressReplay, decompressReplay } from './replay-codec.ts';
 export { BOT_ID, BOT_NAME, MATCH_ID, SERIES_ID, TOURNAMENT_ID, USER_NAME, StoreInputError, matchId } from './names.ts';
