@@ -12,9 +12,11 @@ import { OneLinePerRequest } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dashboardPlugin } from './plugins/dashboard.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { livePlugin } from './plugins/live.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { validationPlugin } from './plugins/validation.ts';
+import { webPlugin } from './plugins/web.ts';
 import { botRoutes } from './routes/bots.ts';
 import { challengeRoutes } from './routes/challenges.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
@@ -62,5 +64,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   metricsPlugin(app, { store, queue, adminToken: config.adminToken });
   await dashboardPlugin(app, { queue, adminToken: config.adminToken });
+  await livePlugin(app, { store });
+  await webPlugin(app);
   return app;
 }

@@ -13,4 +13,5 @@ export { MAX_PAGE, MAX_STORED_LOG_CHARS } from './matches.ts';
 export { DECISION_BUCKETS_MS, readGameCounters, type DecisionHistogram, type GameCounters } from './counters.ts';
 export { PROBATION_MIN_GAMES, PROBATION_PERCENT, PROBATION_WINDOW } from './record-match-script.ts';
 export { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, seriesJobId, type SeriesJobData, type SeriesJobName } from './jobs.ts';
+export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LobbyEvent } from './live.ts';
 export type * from './types.ts';

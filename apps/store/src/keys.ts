@@ -35,5 +35,11 @@ export function keysFor(prefix: string) {
     tournamentsOfGame: (game: string) => `${P}:tournaments:game:${game}`,
     /** games, forfeits by verdict, decision-time buckets of a game (counters.ts) */
     counters: (game: string) => `${P}:counters:${game}`,
+    /** the live events of a game in progress (a stream, kept an hour after its last event: live.ts) */
+    live: (matchId: string) => `${P}:live:${matchId}`,
+    /** the games in progress: match id → start time (live.ts) */
+    liveGames: () => `${P}:live-games`,
+    /** games starting and ending, tournament progress, rating changes (a capped stream: live.ts) */
+    lobby: () => `${P}:lobby`,
   };
 }

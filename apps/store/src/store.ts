@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { botOps } from './bots.ts';
 import { keysFor } from './keys.ts';
 import { leaderboardOps } from './leaderboard.ts';
+import { liveOps } from './live.ts';
 import { matchOps } from './matches.ts';
 import { ratingOps } from './ratings.ts';
 import { seriesOps } from './series.ts';
@@ -44,6 +45,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
     ...tournamentOps(redis, keys, options.prefix, series.createSeries),
     ...matchOps(redis, keys),
     ...validationOps(redis, keys, options.prefix),
+    ...liveOps(redis, keys),
     leaderboard,
     ratings,
     ratingHistory,

@@ -1,0 +1,94 @@
+/**
+ * Live games, as events in Redis streams: the worker that plays a game appends its events to the
+ * match's stream, and every server instance reads them (XREAD) and fans them out to spectators. A
+ * stream entry's id is the event's position: a client that reconnects names the last id it got
+ * and resumes after it, without gaps or repeats (docs/api.md "Streams").
+ *
+ * Secrecy: a live event carries only what the engine's public view gives (nothing hidden from
+ * every seat); the whole deal is in the `end` event, once the game is over.
+ */
+import type { Redis } from 'ioredis';
+import type { Keys } from './keys.ts';
+import type { EntrantRef } from './types.ts';
+
+/** Entries kept per live game (XADD MAXLEN ~): far more than a game's moves. */
+export const LIVE_STREAM_MAX = 2000;
+/** Entries kept in the lobby stream. */
+export const LOBBY_STREAM_MAX = 10_000;
+/** A live stream is deleted this long after its last event. */
+export const LIVE_TTL_SECONDS = 3600;
+
+export type LiveEvent =
+  /** The game starts (again, if a worker died and it is played anew: clients reset their board). */
+  | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly EntrantRef[]; readonly view: unknown }
+  /** `move` actions have been applied; `view` is the engine's public view after them. */
+  | { readonly type: 'move'; readonly move: number; readonly seat: number; readonly view: unknown }
+  /** The game is over: `view` is the spectator view (the whole deal), `ranks` by seat (0 = best). */
+  | { readonly type: 'end'; readonly moves: number; readonly ranks: readonly number[]; readonly reason: string; readonly view: unknown };
+
+export type LobbyEvent =
+  | { readonly type: 'game-start'; readonly match: string; readonly game: string; readonly seats: readonly EntrantRef[]; readonly tournament: string | null }
+  | { readonly type: 'game-end'; readonly match: string; readonly game: string; readonly ranks: readonly number[]; readonly tournament: string | null }
+  | { readonly type: 'tournament'; readonly tournament: string; readonly status: string; readonly games: number; readonly gamesDone: number }
+  | { readonly type: 'ratings'; readonly game: string; readonly changes: readonly { readonly bot: string; readonly elo: number; readonly delta: number }[] };
+
+/** A stream entry: `id` is Redis's entry id (opaque to clients; they hand it back to resume). */
+export interface Entry<Event> {
+  readonly id: string;
+  readonly event: Event;
+}
+
+export function liveOps(redis: Redis, keys: Keys) {
+  const parse = <Event>(entries: [string, string[]][]): Entry<Event>[] =>
+    entries.map(([id, fields]) => ({ id, event: JSON.parse(fields[1] ?? 'null') as Event }));
+
+  return {
+    /**
+     * Appends a game's events in order, in one round trip. A `start` lists the game as in
+     * progress and tells the lobby; an `end` takes it off the list (and tells the lobby).
+     */
+    async publishLive(matchId: string, events: readonly LiveEvent[], context: { readonly game: string; readonly tournament: string | null }): Promise<void> {
+      if (events.length === 0) return;
+      const key = keys.live(matchId);
+      const pipe = redis.pipeline();
+      for (const event of events) {
+        pipe.xadd(key, 'MAXLEN', '~', LIVE_STREAM_MAX, '*', 'e', JSON.stringify(event));
+        if (event.type === 'start') {
+          pipe.zadd(keys.liveGames(), Date.now(), matchId);
+          pipe.xadd(keys.lobby(), 'MAXLEN', '~', LOBBY_STREAM_MAX, '*', 'e', JSON.stringify({ type: 'game-start', match: matchId, game: context.game, seats: event.seats, tournament: context.tournament } satisfies LobbyEvent));
+        } else if (event.type === 'end') {
+          pipe.zrem(keys.liveGames(), matchId);
+          pipe.xadd(keys.lobby(), 'MAXLEN', '~', LOBBY_STREAM_MAX, '*', 'e', JSON.stringify({ type: 'game-end', match: matchId, game: context.game, ranks: event.ranks, tournament: context.tournament } satisfies LobbyEvent));
+        }
+      }
+      pipe.expire(key, LIVE_TTL_SECONDS);
+      const replies = (await pipe.exec()) ?? [];
+      for (const [error] of replies) if (error) throw error;
+    },
+
+    async publishLobby(event: LobbyEvent): Promise<void> {
+      await redis.xadd(keys.lobby(), 'MAXLEN', '~', LOBBY_STREAM_MAX, '*', 'e', JSON.stringify(event));
+    },
+
+    /** A live game's events after `afterId` ('0' or '-': from the start), at most `count`. */
+    async readLive(matchId: string, afterId = '0', count = LIVE_STREAM_MAX): Promise<Entry<LiveEvent>[]> {
+      const start = afterId === '0' || afterId === '-' ? '-' : `(${afterId}`;
+      return parse<LiveEvent>(await redis.xrange(keys.live(matchId), start, '+', 'COUNT', count));
+    },
+
+    /** Lobby events after `afterId` ('$' or undefined: none, only the id to resume from). */
+    async readLobby(afterId: string, count = 1000): Promise<Entry<LobbyEvent>[]> {
+      const start = afterId === '0' || afterId === '-' ? '-' : `(${afterId}`;
+      return parse<LobbyEvent>(await redis.xrange(keys.lobby(), start, '+', 'COUNT', count));
+    },
+
+    /** The games in progress, oldest first: match id and start time (ms). */
+    async liveGames(limit = 200): Promise<{ readonly match: string; readonly startedAt: number }[]> {
+      const flat = await redis.zrange(keys.liveGames(), '0', String(limit - 1), 'WITHSCORES');
+      const games: { match: string; startedAt: number }[] = [];
+      for (let i = 0; i < flat.length; i += 2) games.push({ match: flat[i]!, startedAt: Number(flat[i + 1]) });
+      return games;
+    },
+  };
+}
+
