@@ -1,20 +1,18 @@
 /**
  * The platform's bot logs (GET /api/matches/:id/logs) turned into the `.log` format that
- * `xix replay show --seat` reads (replay/bot-log.ts). The worker stores a seat's log as one text:
- * each decision's output behind a `[move K] ` prefix, entries joined by a newline
- * (apps/worker/src/match-input.ts). A line `[move K] …` starts an entry only when K is a later
- * decision of that seat in the replay, so a bot that prints such a line itself is not cut at a
- * move it did not decide.
+ * `xix replay show --seat` reads (replay/bot-log.ts). The stored format and its parser are in
+ * stored-log.ts.
  */
 import type { Replay } from '@xix/engine';
 import { formatBotLogs, type LogEntry } from '../replay/bot-log.ts';
+import { decides, parseStoredLog } from './stored-log.ts';
+
+export { parseStoredLog };
 
 export interface StoredLog {
   readonly seat: number;
   readonly text: string;
 }
-
-const PREFIX = /^\[move (\d+)\] ?/;
 
 /** The `.log` file's text for the seats' stored logs; '' when they printed nothing. */
 export function convertStoredLogs(logs: readonly StoredLog[], replay: Replay): string {
@@ -26,30 +24,4 @@ export function convertStoredLogs(logs: readonly StoredLog[], replay: Replay): s
     entries.push(...parsed.entries.map((e) => ({ seat, ...e })));
   }
   return unplaced + formatBotLogs(entries, (seat) => replay.seats[seat]?.name ?? `seat ${seat}`);
-}
-
-/** One seat's stored log: its entries, and any text before the first one (a damaged log). */
-export function parseStoredLog(text: string, decides: (move: number) => boolean): { entries: { move: number; text: string }[]; unplaced: string } {
-  const entries: { move: number; lines: string[] }[] = [];
-  const before: string[] = [];
-  for (const line of text.split('\n')) {
-    const prefix = PREFIX.exec(line);
-    const move = Number(prefix?.[1]);
-    const last = entries.at(-1);
-    if (prefix !== null && (last === undefined || move > last.move) && decides(move)) entries.push({ move, lines: [line.slice(prefix[0].length)] });
-    else (last?.lines ?? before).push(line);
-  }
-  return { entries: entries.map((e) => ({ move: e.move, text: block(e.lines) })), unplaced: block(before) };
-}
-
-/** Lines as printed, one newline at the end; the worker's separator leaves an empty line after each entry. */
-function block(lines: readonly string[]): string {
-  const text = lines.join('\n').replace(/\n+$/, '');
-  return text === '' ? '' : `${text}\n`;
-}
-
-/** Whether `seat` made decision `move` (1-based) of the replay: a move, or the forfeited decision after the last. */
-function decides(replay: Replay, seat: number, move: number): boolean {
-  if (move >= 1 && move <= replay.moves.length) return replay.moves[move - 1]!.seat === seat;
-  return move === replay.moves.length + 1 && replay.forfeit?.seat === seat;
 }
