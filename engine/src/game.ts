@@ -24,7 +24,7 @@ export type ActionCheck<Action> =
   | { readonly ok: true; readonly action: Action }
   | { readonly ok: false; readonly reason: string };
 
-export interface Game<State, Action, Setup, SeatView, SpectatorView> {
+export interface Game<State, Action, Setup, SeatView, SpectatorView, PublicView> {
   /** Stable identifier, used in replays and the registry. */
   readonly id: string;
   /** Rules version; a replay names it so it can be re-simulated with the same rules. */
@@ -59,6 +59,13 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView> {
    * hidden from `seat` give identical views.
    */
   view(state: State, seat: Seat): SeatView;
+  /**
+   * What everyone may know: what live spectators see of a running game. Never a card hidden from
+   * some seat, nor anything from which one could be derived beyond the public history: two states
+   * that differ only in cards hidden from a seat (so, too, in cards hidden from every seat) give
+   * identical public views. Each seat's view holds at least as much.
+   */
+  publicView(state: State): PublicView;
   /** Everything, for spectators of finished games, replays and debugging. */
   spectatorView(state: State): SpectatorView;
   /** Seat views as short strings: how a sandboxed bot gets them (see ViewCodec). */
@@ -83,7 +90,7 @@ export interface ViewCodec<SeatView> {
 
 /** A game whose type parameters are unknown to the caller (registry, runner, replays). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any, any, any, any>;
+export type AnyGame = Game<any, any, any, any, any, any>;
 
 /** Rejected input: a malformed setup or an action that is not legal now. */
 export class GameError extends Error {

@@ -53,12 +53,10 @@ describe.each([...GAMES.values()])('game $id conforms to the Game contract', (ga
     expect(simulate(game, 9, () => {})).toEqual(simulate(game, 9, () => {}));
   });
 
-  it('gives JSON views for every seat and a result once over', () => {
+  it('gives JSON views for every seat, the public and the spectator, and a result once over', () => {
     const end = simulate(game, 3, (state) => {
-      for (let seat = 0; seat < game.seats.min; seat++) {
-        const view = game.view(state, seat);
-        expect(JSON.parse(JSON.stringify(view))).toEqual(view);
-      }
+      const views = [...Array.from({ length: game.seats.min }, (_, seat) => game.view(state, seat)), game.publicView(state), game.spectatorView(state)];
+      for (const view of views) expect(JSON.parse(JSON.stringify(view))).toEqual(view);
     });
     const result = game.result(end);
     if (result === null) throw new Error('no result at the end of the game');
@@ -75,6 +73,17 @@ describe.each([...GAMES.values()])('game $id conforms to the Game contract', (ga
         codecs.forEach(({ encode, decode }, seat) => expect(decode(encode(game.view(state, seat)))).toStrictEqual(game.view(state, seat)));
       });
       codecs.forEach(({ encode, decode }, seat) => expect(decode(encode(game.view(end, seat)))).toStrictEqual(game.view(end, seat)));
+    }
+  });
+
+  it('gives the same public view of equal states, and of a state before and after any seat looks', () => {
+    for (let seed = 0; seed < 5; seed++) {
+      simulate(game, seed, (state) => {
+        const before = game.publicView(state);
+        for (let seat = 0; seat < game.seats.min; seat++) game.view(state, seat);
+        expect(game.publicView(state)).toEqual(before);
+        expect(game.publicView(game.clone(state))).toEqual(before);
+      });
     }
   });
 

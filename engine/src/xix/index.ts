@@ -4,9 +4,9 @@ import { type XixAction } from './actions.ts';
 import { applyAction, checkAction, legalActions, result } from './rules.ts';
 import { cloneState, parseSetup, randomSetup, startState, type XixSetup, type XixState } from './state.ts';
 import { xixViewCodec } from './view-codec.ts';
-import { seatView, spectatorView, type XixSeatView, type XixSpectatorView } from './views.ts';
+import { publicView, seatView, spectatorView, type XixPublicView, type XixSeatView, type XixSpectatorView } from './views.ts';
 
-export type XixGame = Game<XixState, XixAction, XixSetup, XixSeatView, XixSpectatorView>;
+export type XixGame = Game<XixState, XixAction, XixSetup, XixSeatView, XixSpectatorView, XixPublicView>;
 
 export const xix: XixGame = {
   id: 'xix',
@@ -22,6 +22,7 @@ export const xix: XixGame = {
   checkAction,
   apply: applyAction,
   view: seatView,
+  publicView,
   spectatorView,
   viewCodec: xixViewCodec,
   result,
@@ -32,5 +33,5 @@ export { ACTIONS, formatAction, type XixAction, type PlayAction, type PickAction
 export * from './cards.ts';
 export { gameEnd } from './rules.ts';
 export { PHASE_NAMES, type PhaseName, type XixSetup, type XixState } from './state.ts';
-export type { HistoryEvent, StrikeSlot, XixSeatView, XixSpectatorView } from './views.ts';
+export type { HistoryEvent, StrikeSlot, XixPublicView, XixSeatView, XixSpectatorView } from './views.ts';
 export { positionState, type XixPosition, type XixPositionHand } from './position.ts';

@@ -1,7 +1,8 @@
 /**
- * What each seat sees (R11, R11a), and what a spectator sees. This is the only place where
- * hidden cards are filtered: a seat's view is built from its own hands, public cards and the
- * cards it has followed (`state.known`), never from anything else.
+ * What each seat sees (R11, R11a), what everyone sees (the public view, for live spectators), and
+ * what a spectator of a finished game sees. This is the only place where hidden cards are
+ * filtered: a seat's view is built from its own hands, public cards and the cards it has followed
+ * (`state.known`), the public view from public cards only, never from anything else.
  */
 import type { GameResult, Seat } from '../game.ts';
 import { ABANDON_ID, PICK_BASE, RAISE_ID, TRADE_BASE, actionAt, type XixAction } from './actions.ts';
@@ -74,13 +75,28 @@ export interface XixSeatView extends TableView {
   readonly legalActions: readonly XixAction[];
 }
 
+/**
+ * What every seat knows, and so what a live spectator may see (R10, R11): both open hands, the
+ * closed hands' sizes, face-up strike cards, the trick, the draft pool and the public history. Not
+ * a closed card, a face-down strike card, the discard, nor a card traded face down.
+ */
+export interface XixPublicView extends TableView {
+  /** By seat: the open hand, and how many cards the closed hand holds. */
+  readonly hands: readonly { readonly open: readonly Card[]; readonly closedCount: number }[];
+  /** A face-down slot shows no card (`card` null). */
+  readonly strikeRow: readonly StrikeSlot[];
+}
+
 export interface XixSpectatorView extends TableView {
   readonly hands: readonly { readonly closed: readonly Card[]; readonly open: readonly Card[] }[];
   readonly strikeRow: readonly { readonly faceUp: boolean; readonly card: Card }[];
   readonly discard: Card;
 }
 
-function tableView(s: XixState, viewer: Seat | null): TableView {
+/** Who looks: a seat, the public (what every seat knows), or everyone once it is over ('all'). */
+type Viewer = Seat | 'public' | 'all';
+
+function tableView(s: XixState, viewer: Viewer): TableView {
   const over = s.phase === Phase.Over;
   const inDraftOrTrade = s.phase === Phase.Draft || s.phase === Phase.Trade;
   return {
@@ -124,17 +140,28 @@ export function seatView(s: XixState, seat: Seat): XixSeatView {
   };
 }
 
+export function publicView(s: XixState): XixPublicView {
+  return {
+    ...tableView(s, 'public'),
+    hands: [0, 1].map((seat) => ({ open: cardsOf(s.open[seat]!), closedCount: countCards(s.closed[seat]!) })),
+    strikeRow: s.row.map((card, slot) => {
+      const faceUp = (s.rowFaceUp & (1 << slot)) !== 0;
+      return { faceUp, card: faceUp ? card : null };
+    }),
+  };
+}
+
 export function spectatorView(s: XixState): XixSpectatorView {
   return {
-    ...tableView(s, null),
+    ...tableView(s, 'all'),
     hands: [0, 1].map((seat) => ({ closed: cardsOf(s.closed[seat]!), open: cardsOf(s.open[seat]!) })),
     strikeRow: s.row.map((card, slot) => ({ faceUp: (s.rowFaceUp & (1 << slot)) !== 0, card })),
     discard: s.setup.discard,
   };
 }
 
-/** The history as `viewer` may know it; a null viewer (spectator) sees everything. */
-function history(s: XixState, viewer: Seat | null): HistoryEvent[] {
+/** The history as `viewer` may know it: the public sees what any seat sees of the other's moves. */
+function history(s: XixState, viewer: Viewer): HistoryEvent[] {
   return s.log.map((entry): HistoryEvent => {
     const seat = entrySeat(entry);
     const id = entryActionId(entry);
@@ -144,7 +171,7 @@ function history(s: XixState, viewer: Seat | null): HistoryEvent[] {
     if (id < TRADE_BASE) return { type: 'pick', seat, card: id - PICK_BASE + 1 };
     const action = actionAt(id) as Extract<XixAction, { type: 'trade' }>;
     const fromClosed = (entry & FROM_CLOSED) !== 0;
-    const sees = viewer === null || viewer === seat;
+    const sees = viewer === 'all' || viewer === seat;
     return {
       type: 'trade',
       seat,
