@@ -18,6 +18,8 @@ export function keysFor(prefix: string) {
     validations: (id: string, n: number) => `${P}:validations:${id}:${n}`,
     window: (id: string, n: number) => `${P}:window:${id}:${n}`,
     series: (id: string) => `${P}:series:${id}`,
+    /** the series neither done nor failed, scored by their sequence number (series.ts) */
+    seriesUnfinished: () => `${P}:series-unfinished`,
     match: (id: string) => `${P}:match:${id}`,
     replay: (id: string) => `${P}:replay:${id}`,
     logs: (id: string, seat: number) => `${P}:logs:${id}:${seat}`,

@@ -5,11 +5,13 @@ import type { Keys } from './keys.ts';
 import { BOT_ID, SERIES_ID, TOURNAMENT_ID, StoreInputError, check } from './names.ts';
 import type { EntrantRef, NewSeries, Series, SeriesKind, SeriesStatus } from './types.ts';
 
-// KEYS: seq:series; ARGV: prefix, then field/value pairs. Returns the new id.
+// KEYS: seq:series, unfinished series; ARGV: prefix, then field/value pairs. Returns the new id.
 const CREATE_SERIES = `
-local id = 's' .. redis.call('INCR', KEYS[1])
+local n = redis.call('INCR', KEYS[1])
+local id = 's' .. n
 local key = ARGV[1] .. ':series:' .. id
 redis.call('HSET', key, 'id', id, unpack(ARGV, 2))
+redis.call('ZADD', KEYS[2], n, id)
 local validates = redis.call('HGET', key, 'validates')
 if validates ~= '' then
   local ref = cjson.decode(validates)
@@ -17,10 +19,15 @@ if validates ~= '' then
 end
 return id`;
 
-// KEYS: series; ARGV: status, error.
+// KEYS: series, unfinished series; ARGV: status, error, series id, now. A finished series (done,
+// failed) leaves the unfinished index and keeps when it ended.
 const SET_STATUS = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'status', ARGV[1], 'error', ARGV[2])
+if ARGV[1] == 'done' or ARGV[1] == 'failed' then
+  redis.call('ZREM', KEYS[2], ARGV[3])
+  redis.call('HSET', KEYS[1], 'endedAt', ARGV[4])
+end
 return 1`;
 
 function checkEntrant(ref: EntrantRef): void {
@@ -57,7 +64,7 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
         tournament: input.tournament ?? '',
         error: '',
       };
-      return (await redis.eval(CREATE_SERIES, 1, keys.seq('series'), prefix, ...Object.entries(fields).flat())) as string;
+      return (await redis.eval(CREATE_SERIES, 2, keys.seq('series'), keys.seriesUnfinished(), prefix, ...Object.entries(fields).flat())) as string;
     },
 
     async getSeries(id: string): Promise<Series | null> {
@@ -89,7 +96,34 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
     async setSeriesStatus(id: string, status: Exclude<SeriesStatus, 'queued'>, error?: string): Promise<boolean> {
       check(SERIES_ID, id, 'series id');
       // only an existing series: HSET on a missing key would create a stub
-      return (await redis.eval(SET_STATUS, 1, keys.series(id), status, error ?? '')) === 1;
+      return (await redis.eval(SET_STATUS, 2, keys.series(id), keys.seriesUnfinished(), status, error ?? '', id, Date.now())) === 1;
+    },
+
+    /**
+     * The series not yet done or failed (queued or running), oldest first, with their kind and
+     * status: what a restarted server checks against the queue (reconcile). Read from an index the
+     * series' own scripts keep, so its cost is the unfinished series, not every series ever made.
+     */
+    async unfinishedSeries(): Promise<{ id: string; kind: SeriesKind; status: SeriesStatus }[]> {
+      const found: { id: string; kind: SeriesKind; status: SeriesStatus }[] = [];
+      const BATCH = 1000;
+      // paged by score (the sequence number), so series leaving the index meanwhile shift nothing
+      for (let after = 0; ;) {
+        const page = await redis.zrangebyscore(keys.seriesUnfinished(), `(${after}`, '+inf', 'WITHSCORES', 'LIMIT', 0, BATCH);
+        const ids = page.filter((_, k) => k % 2 === 0);
+        after = Number(page.at(-1) ?? after);
+        const pipe = redis.pipeline();
+        for (const id of ids) pipe.hmget(keys.series(id), 'kind', 'status');
+        const replies = ids.length === 0 ? [] : ((await pipe.exec()) ?? []);
+        ids.forEach((id, k) => {
+          const [error, fields] = replies[k] ?? [];
+          if (error) throw error;
+          const [kind, status] = (fields ?? []) as (string | null)[];
+          // a finished one may end between the two reads; it is simply not unfinished any more
+          if (kind && status && status !== 'done' && status !== 'failed') found.push({ id, kind: kind as SeriesKind, status: status as SeriesStatus });
+        });
+        if (ids.length < BATCH) return found;
+      }
     },
   };
 }

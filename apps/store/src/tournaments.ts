@@ -9,7 +9,8 @@ import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
 import type {
-  BotRecord, CrossTableCell, EntrantRef, ForfeitInfo, NewSeries, NewTournament, Tournament, TournamentReport, TournamentStanding, TournamentStatus,
+  BotRecord, CrossTableCell, EntrantRef, ForfeitInfo, NewSeries, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
+  TournamentStanding, TournamentStatus,
 } from './types.ts';
 
 export const MAX_TOURNAMENT_ENTRANTS = 64;
@@ -40,7 +41,15 @@ if not status then return false end
 if status ~= 'done' then redis.call('HSET', KEYS[1], 'status', 'cancelled') end
 return status`;
 
-const SERIES_FIELDS = ['status', 'games', 'gamesDone', 'entrants'] as const;
+const SERIES_FIELDS = ['status', 'games', 'gamesDone', 'error', 'endedAt'] as const;
+
+/**
+ * The error of a pairing not played because its tournament was cancelled (set by the cancel route
+ * and by a worker that meets the cancel): the report tells it from a failure by this exact text.
+ */
+export function cancelledSeriesReason(tournament: string): string {
+  return `not played: tournament ${tournament} was cancelled`;
+}
 const MATCH_FIELDS = ['entrants', 'ranks', 'points', 'forfeit'] as const;
 
 const emptyRecord = (): { -readonly [K in keyof BotRecord]: number } => ({ games: 0, wins: 0, losses: 0, draws: 0, forfeits: 0, points: 0 });
@@ -132,14 +141,20 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSe
       const seriesReplies = (await seriesPipe.exec()) ?? [];
       let games = 0;
       let gamesDone = 0;
+      let gamesUnplayed = 0;
       const matchIds: string[][] = [];
+      const states: { status: PairingStatus; error: string | null; endedAt: number | null; gamesDone: number }[] = [];
       tournament.series.forEach((_, k) => {
         const [, fields] = seriesReplies[2 * k] ?? [];
         const [, ids] = seriesReplies[2 * k + 1] ?? [];
-        const [, total, done] = (fields ?? []) as (string | null)[];
+        const [stored, total, done, error, endedAt] = (fields ?? []) as (string | null)[];
+        const cancelled = stored === 'failed' && error === cancelledSeriesReason(id);
+        const status: PairingStatus = cancelled ? 'cancelled' : ((stored ?? 'queued') as SeriesStatus);
         games += Number(total ?? 0);
         gamesDone += Number(done ?? 0);
+        if (status === 'failed' || status === 'cancelled') gamesUnplayed += Number(total ?? 0) - Number(done ?? 0);
         matchIds.push((ids ?? []) as string[]);
+        states.push({ status, error: status === 'failed' ? error || 'failed' : null, endedAt: endedAt ? Number(endedAt) : null, gamesDone: Number(done ?? 0) });
       });
       const matchPipe = redis.pipeline();
       for (const m of matchIds.flat()) matchPipe.hmget(keys.match(m), ...MATCH_FIELDS);
@@ -147,12 +162,15 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSe
 
       const standings = new Map(tournament.entrants.map((e) => [e.bot, { bot: e.bot, version: e.version, ...emptyRecord() }]));
       const crossTable: CrossTableCell[] = [];
+      const failures: TournamentFailure[] = [];
       let next = 0;
       const pairings = pairs(tournament.entrants.length);
       tournament.series.forEach((seriesId, k) => {
         const [i, j] = pairings[k] ?? [0, 1];
         const pair = [tournament.entrants[i]!, tournament.entrants[j]!];
-        const cell = { series: seriesId, entrants: pair, games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] };
+        const { status, error, endedAt, gamesDone: pairGamesDone } = states[k]!;
+        const cell = { series: seriesId, entrants: pair, status, error, games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] };
+        if (error !== null) failures.push({ series: seriesId, entrants: pair, reason: error, at: endedAt, gamesDone: pairGamesDone });
         for (let n = 0; n < (matchIds[k] ?? []).length; n++) {
           const [error, fields] = matchReplies[next++] ?? [];
           if (error) throw error;
@@ -185,7 +203,7 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSe
         crossTable.push(cell);
       });
       const ranked: TournamentStanding[] = [...standings.values()].sort((a, b) => b.points - a.points || b.wins - a.wins || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
-      return { ...tournament, progress: { games, gamesDone }, standings: ranked, crossTable };
+      return { ...tournament, progress: { games, gamesDone, gamesUnplayed }, failures, standings: ranked, crossTable };
     },
 
     /**

@@ -242,10 +242,19 @@ export interface TournamentStanding extends BotRecord {
   readonly version: number;
 }
 
+/**
+ * Where a pairing stands: its series' status, except that a series not played because its
+ * tournament was cancelled is 'cancelled' rather than 'failed'.
+ */
+export type PairingStatus = SeriesStatus | 'cancelled';
+
 /** One pairing's results, by the pair's order (`entrants[0]`, `entrants[1]`). */
 export interface CrossTableCell {
   readonly series: string;
   readonly entrants: readonly EntrantRef[];
+  readonly status: PairingStatus;
+  /** Why the series failed (after its retries), or null. */
+  readonly error: string | null;
   readonly games: number;
   readonly wins: readonly number[];
   readonly draws: number;
@@ -266,8 +275,22 @@ export interface Tournament {
   readonly series: readonly string[];
 }
 
+/** A pairing whose series failed after its retries (an infrastructure error, not a bot's forfeit). */
+export interface TournamentFailure {
+  readonly series: string;
+  readonly entrants: readonly EntrantRef[];
+  readonly reason: string;
+  /** When the series was marked failed (ms since the epoch), or null if not recorded. */
+  readonly at: number | null;
+  /** Games of the pairing stored before it failed (they count). */
+  readonly gamesDone: number;
+}
+
 export interface TournamentReport extends Tournament {
-  readonly progress: { readonly games: number; readonly gamesDone: number };
+  /** gamesUnplayed: games of failed or cancelled pairings that will never be played. */
+  readonly progress: { readonly games: number; readonly gamesDone: number; readonly gamesUnplayed: number };
+  /** Failed pairings with their reasons: a done tournament may have some, never hidden. */
+  readonly failures: readonly TournamentFailure[];
   /** Best first: points, then wins. */
   readonly standings: readonly TournamentStanding[];
   readonly crossTable: readonly CrossTableCell[];

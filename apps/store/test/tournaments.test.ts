@@ -3,7 +3,7 @@
  * cross table computed from the matches those series stored.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StoreInputError } from '../src/index.ts';
+import { StoreInputError, cancelledSeriesReason } from '../src/index.ts';
 import type { MatchEntrant } from '../src/types.ts';
 import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
 
@@ -56,16 +56,17 @@ describe('getTournament', () => {
     // a vs c: c wins once (points 7 to 19)
     await w.store.recordMatch(match(ac, 0, [a, c], fakeReplay(1), tm));
     const report = await w.store.getTournament(tournament);
-    expect(report?.progress).toEqual({ games: 6, gamesDone: 3 });
+    expect(report?.progress).toEqual({ games: 6, gamesDone: 3, gamesUnplayed: 0 });
+    expect(report?.failures).toEqual([]);
     expect(report?.standings).toEqual([
       { bot: a.bot, version: 1, games: 3, wins: 2, losses: 1, draws: 0, forfeits: 0, points: 19 + 19 + 7 },
       { bot: c.bot, version: 1, games: 1, wins: 1, losses: 0, draws: 0, forfeits: 0, points: 19 },
       { bot: b.bot, version: 1, games: 2, wins: 0, losses: 2, draws: 0, forfeits: 1, points: 7 },
     ]);
     expect(report?.crossTable).toEqual([
-      { series: ab, entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], games: 2, wins: [2, 0], draws: 0, points: [38, 7], forfeits: [0, 1] },
-      { series: ac, entrants: [{ bot: a.bot, version: 1 }, { bot: c.bot, version: 1 }], games: 1, wins: [0, 1], draws: 0, points: [7, 19], forfeits: [0, 0] },
-      { series: series[2], entrants: [{ bot: b.bot, version: 1 }, { bot: c.bot, version: 1 }], games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] },
+      { series: ab, entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], status: 'queued', error: null, games: 2, wins: [2, 0], draws: 0, points: [38, 7], forfeits: [0, 1] },
+      { series: ac, entrants: [{ bot: a.bot, version: 1 }, { bot: c.bot, version: 1 }], status: 'queued', error: null, games: 1, wins: [0, 1], draws: 0, points: [7, 19], forfeits: [0, 0] },
+      { series: series[2], entrants: [{ bot: b.bot, version: 1 }, { bot: c.bot, version: 1 }], status: 'queued', error: null, games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] },
     ]);
   });
 
@@ -103,5 +104,57 @@ describe('status', () => {
     await w.store.setSeriesStatus(series[0]!, 'done');
     expect(await w.store.settleTournament(tournament)).toBe('cancelled');
     expect(await w.store.cancelTournament('t99')).toBeNull();
+  });
+});
+
+describe('failures', () => {
+  it('a pairing that failed after its retries is reported with its reason, and the tournament still finishes', async () => {
+    const { tournament, series } = await create(1);
+    const [ab, ac, bc] = series as [string, string, string];
+    const [a, b] = bots as [MatchEntrant, MatchEntrant];
+    await w.store.setSeriesStatus(ab, 'running');
+    // one game stored before the infrastructure gave way: it counts
+    await w.store.recordMatch(match(ab, 0, [a, b], fakeReplay(0), { kind: 'tournament' }));
+    const before = Date.now();
+    await w.store.setSeriesStatus(ab, 'failed', 'bundle storage unreachable');
+    await w.store.setSeriesStatus(ac, 'done');
+    await w.store.setSeriesStatus(bc, 'done');
+    expect(await w.store.settleTournament(tournament)).toBe('done');
+    const report = await w.store.getTournament(tournament);
+    expect(report?.status).toBe('done');
+    expect(report?.failures).toEqual([
+      { series: ab, entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], reason: 'bundle storage unreachable', at: expect.any(Number), gamesDone: 1 },
+    ]);
+    expect(report!.failures[0]!.at).toBeGreaterThanOrEqual(before);
+    expect(report?.crossTable.map((cell) => [cell.status, cell.error])).toEqual([['failed', 'bundle storage unreachable'], ['done', null], ['done', null]]);
+    expect(report?.crossTable[0]?.games).toBe(1);
+    // ab's 2 games: 1 stored, 1 never to be played
+    expect(report?.progress).toEqual({ games: 6, gamesDone: 1, gamesUnplayed: 1 });
+  });
+
+  it('a pairing not played because the tournament was cancelled is cancelled, not a failure', async () => {
+    const { tournament, series } = await create(1);
+    const { queuedSeries } = (await w.store.cancelTournament(tournament))!;
+    for (const id of queuedSeries) await w.store.setSeriesStatus(id, 'failed', cancelledSeriesReason(tournament));
+    const report = await w.store.getTournament(tournament);
+    expect(report?.failures).toEqual([]);
+    expect(report?.crossTable.map((cell) => cell.status)).toEqual(series.map(() => 'cancelled'));
+    expect(report?.progress).toEqual({ games: 6, gamesDone: 0, gamesUnplayed: 6 });
+    // the exact text of another tournament's cancel is a failure here
+    expect(cancelledSeriesReason('t2')).not.toBe(cancelledSeriesReason(tournament));
+  });
+});
+
+describe('unfinishedSeries', () => {
+  it('lists the series neither done nor failed, oldest first, and forgets each as it finishes', async () => {
+    const { series } = await create(1);
+    const [ab, ac, bc] = series as [string, string, string];
+    expect(await w.store.unfinishedSeries()).toEqual(series.map((id) => ({ id, kind: 'tournament', status: 'queued' })));
+    await w.store.setSeriesStatus(ab, 'running');
+    await w.store.setSeriesStatus(ac, 'done');
+    await w.store.setSeriesStatus(bc, 'failed', 'gone');
+    expect(await w.store.unfinishedSeries()).toEqual([{ id: ab, kind: 'tournament', status: 'running' }]);
+    await w.store.setSeriesStatus(ab, 'done');
+    expect(await w.store.unfinishedSeries()).toEqual([]);
   });
 });
