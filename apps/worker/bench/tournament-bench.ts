@@ -1,0 +1,196 @@
+/**
+ * npm run bench:tournament — a round robin of the bundled bots (issue 10): 8 entrants (copies of
+ * sdk/examples random, heuristic and search), 28 pairings of BENCH_DEALS mirrored deals (default 50:
+ * 100 games a pairing, 2,800 games), played
+ *   - by the sandbox pool alone (createSandboxPool, hosts = 1 and 2; no queue, no storage), and
+ *   - by worker processes (apps/worker/src/main.ts, 1 and then 2 of them, WORKER_CONCURRENCY=1
+ *     each: this machine has 2 cores) through the real queue, store and ratings: the tournament is
+ *     created with the store's createTournament and its pairings enqueued with the server's
+ *     enqueueSeries; the clock stops when the tournament is done and its leaderboard (Elo and
+ *     Bradley–Terry over its results) has been read.
+ * The pool plays the same pairings and deals (seed, bot-seed key) as the workers that follow it.
+ * Redis is our own redis-server (AOF every second, as the platform runs it) on a free port, so its
+ * INFO figures (CPU, memory, commands) are this benchmark's alone; it is shut down at the end.
+ *
+ * BENCH_DEALS (deals per pairing, default 50), BENCH_SEARCH_BUDGET (work per decision of the search
+ * copies, default 2,000; the example's own is 250,000), BENCH_COPIES (random,heuristic,search;
+ * default 3,3,2), BENCH_WORKERS (default 1,2), BENCH_PROFILE (a directory: worker processes and
+ * their sandbox hosts write V8 CPU profiles there).
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { createSandboxPool } from '@xix/sandbox';
+import { enqueueSeries } from '@xix/server';
+import { SERIES_QUEUE, createStore, keysFor, queuePrefix, type Series, type Store } from '@xix/store';
+import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
+import { spawnWorker, type WorkerProcess } from '../test/worker-process.ts';
+import { benchBots, storeBenchBots, type BenchBot } from './bench-bots.ts';
+import { redisCost, redisSnapshot } from './redis-usage.ts';
+
+const DEALS = positive('BENCH_DEALS', 50);
+const SEARCH_BUDGET = positive('BENCH_SEARCH_BUDGET', 2_000);
+const [RANDOMS, HEURISTICS, SEARCHES] = (process.env.BENCH_COPIES || '3,3,2').split(',').map(Number) as [number, number, number];
+const WORKER_COUNTS = (process.env.BENCH_WORKERS || '1,2').split(',').map(Number);
+const PROFILE = process.env.BENCH_PROFILE;
+/** Time for forked sandbox hosts to be up before the clock starts (a worker's start with its pool). */
+const SETTLE_MS = 2_000;
+
+function positive(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${text}"`);
+  return value;
+}
+
+const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const rate = (games: number, seconds: number): string => `${(games / seconds).toFixed(1)} games/s`;
+
+/** CPU seconds (user + system) of a process and of its live children, from /proc. */
+function cpuOf(pid: number): { own: number; children: number } {
+  const ticks = (id: number): number => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  const childIds = (id: number): number[] => {
+    try {
+      return readdirSync(`/proc/${id}/task`).flatMap((task) => readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    } catch {
+      return [];
+    }
+  };
+  // 100 ticks a second (USER_HZ) on Linux
+  return { own: ticks(pid) / 100, children: childIds(pid).reduce((sum, child) => sum + ticks(child), 0) / 100 };
+}
+
+interface Timed {
+  readonly games: number;
+  readonly seconds: number;
+}
+
+/** The tournament's pairings played by the pool alone: same bots, deals and bot-seed keys. */
+async function poolAlone(hosts: number, series: readonly Series[], codeOf: ReadonlyMap<string, BenchBot>): Promise<Timed> {
+  const pool = createSandboxPool({ hosts });
+  try {
+    await sleep(SETTLE_MS);
+    const cpu = { self: process.cpuUsage(), hosts: pool.stats().pids.map((pid) => cpuOf(pid).own) };
+    const started = performance.now();
+    const outcomes = await Promise.all(
+      series.map((s) => {
+        const [a, b] = s.entrants.map((entrant) => codeOf.get(entrant.bot)!) as [BenchBot, BenchBot];
+        return pool.runSeries({ game: s.game, seed: s.seed, deals: s.deals, bots: [{ name: a.name, code: a.code }, { name: b.name, code: b.code }], botSeedKey: s.botSeedKey });
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const failed = outcomes.find((outcome) => !outcome.ok);
+    if (failed !== undefined && !failed.ok) throw new Error(`the pool failed a series: ${failed.error}`);
+    const games = outcomes.reduce((sum, outcome) => sum + outcome.games.length, 0);
+    const self = process.cpuUsage(cpu.self);
+    const hostCpu = pool.stats().pids.reduce((sum, pid) => sum + cpuOf(pid).own, 0) - cpu.hosts.reduce((sum, s) => sum + s, 0);
+    console.log(`  pool alone, ${hosts} host(s): ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, supervisor ${((self.user + self.system) / 1e6).toFixed(1)} s; load ${load()}`);
+    return { games, seconds };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The tournament played by `count` worker processes through the queue, store and ratings. */
+async function workersRun(count: number, redisUrl: string, redis: Redis, prefix: string, store: Store, tournament: string, series: readonly Series[]): Promise<Timed> {
+  const profile = PROFILE === undefined ? {} : { NODE_OPTIONS: `--no-node-snapshot --cpu-prof --cpu-prof-dir=${PROFILE}` };
+  const workers: WorkerProcess[] = Array.from({ length: count }, () => spawnWorker({ REDIS_URL: redisUrl, XIX_PREFIX: prefix, WORKER_CONCURRENCY: '1', ...profile }));
+  const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
+  try {
+    await Promise.all(workers.map((worker) => worker.ready));
+    await sleep(SETTLE_MS);
+    const cpuBefore = workers.map((worker) => cpuOf(worker.child.pid!));
+    const redisBefore = await redisSnapshot(redis);
+    const started = performance.now();
+    for (const s of series) await enqueueSeries(queue, 'tournament', s.id);
+    while ((await store.tournamentStatus(tournament)) !== 'done') await sleep(100);
+    const board = await store.leaderboard('xix');
+    const seconds = (performance.now() - started) / 1000;
+    const redisAfter = await redisSnapshot(redis);
+    const cpuAfter = workers.map((worker) => cpuOf(worker.child.pid!));
+
+    const report = await store.getTournament(tournament);
+    const games = report?.progress.gamesDone ?? 0;
+    if (report === null || games !== report.progress.games) throw new Error(`the tournament is done with ${games} of ${report?.progress.games} games`);
+    const failed = (await Promise.all(series.map((s) => store.getSeries(s.id)))).filter((s) => s?.status !== 'done');
+    if (failed.length > 0) throw new Error(`series not done: ${failed.map((s) => `${s?.id} ${s?.status} ${s?.error}`).join('; ')}`);
+    if (board.some((row) => row.elo === null || row.bt === null)) throw new Error('a leaderboard row has no rating');
+
+    const workerCpu = cpuAfter.reduce((sum, after, i) => sum + after.own - cpuBefore[i]!.own, 0);
+    const hostCpu = cpuAfter.reduce((sum, after, i) => sum + after.children - cpuBefore[i]!.children, 0);
+    console.log(`  ${count} worker(s): ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, worker processes ${workerCpu.toFixed(1)} s, Redis ${(redisAfter.cpuSeconds - redisBefore.cpuSeconds).toFixed(1)} s; load ${load()}`);
+    console.log(`    leaderboard: ${board.map((row) => `${row.name} ${row.elo?.toFixed(0)}`).join(', ')}`);
+    await printRedisCost(redis, prefix, redisBefore, redisAfter, games, series);
+    return { games, seconds };
+  } finally {
+    await queue.close();
+    queueConnection.disconnect();
+    for (const worker of workers) worker.child.kill('SIGTERM');
+    await Promise.all(workers.map((worker) => worker.exited));
+  }
+}
+
+async function printRedisCost(redis: Redis, prefix: string, before: Awaited<ReturnType<typeof redisSnapshot>>, after: Awaited<ReturnType<typeof redisSnapshot>>, games: number, series: readonly Series[]): Promise<void> {
+  const cost = redisCost(before, after, games);
+  const keys = keysFor(prefix);
+  // Redis's own count of a stored game's keys, over a sample of the tournament's matches
+  const sample = (await Promise.all(series.map((s) => redis.zrange(keys.matchesOfSeries(s.id), '0', '3')))).flat();
+  const usage = async (key: string): Promise<number> => Number((await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0')) ?? 0);
+  let matchBytes = 0;
+  for (const id of sample) matchBytes += (await usage(keys.match(id))) + (await usage(keys.replay(id))) + (await usage(keys.logs(id, 0))) + (await usage(keys.logs(id, 1)));
+  console.log(`    Redis per game: ${cost.cpuMsPerGame.toFixed(3)} ms CPU (one Redis core absorbs ~${cost.gamesPerCoreSecond.toFixed(0)} games/s), used_memory +${cost.bytesPerGame.toFixed(0)} B; MEMORY USAGE of a match's keys (match, replay, logs) ${(matchBytes / sample.length).toFixed(0)} B (mean of ${sample.length})`);
+  console.log(`    Redis commands per game (calls, µs): ${cost.topCommands.map((c) => `${c.name} ${c.callsPerGame.toFixed(2)}, ${c.usecPerGame.toFixed(1)}`).join('; ')}`);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'xix-bench-redis-'));
+const own = await startRedisServer({ dir, port: await freePort() });
+const redis = new Redis(own.url, { maxRetriesPerRequest: null });
+try {
+  const bots = await benchBots({ random: RANDOMS, heuristic: HEURISTICS, search: SEARCHES }, SEARCH_BUDGET);
+  const pairings = (bots.length * (bots.length - 1)) / 2;
+  console.log(`bench:tournament: ${bots.length} entrants (${bots.map((b) => b.name).join(', ')}; search budget ${SEARCH_BUDGET}, the example's default 250,000), ${pairings} pairings × ${DEALS} deals × 2 seats = ${pairings * DEALS * 2} games a run`);
+  console.log(`machine: ${availableParallelism()} cores; each worker WORKER_CONCURRENCY=1 (one sandbox host); own redis-server ${own.url} (AOF everysec); load ${load()}`);
+  const results: { workers: number; pool: Timed; platform: Timed }[] = [];
+  for (const [run, count] of WORKER_COUNTS.entries()) {
+    const prefix = `bench-t${run}`;
+    const store = createStore(redis, { prefix });
+    const entrants = await storeBenchBots(store, bots);
+    const codeOf = new Map(entrants.map((entrant, i) => [entrant.bot, bots[i]!]));
+    const created = await store.createTournament({ game: 'xix', entrants, dealsPerPairing: DEALS, seats: 2, createdBy: 'bench' });
+    const series = (await Promise.all(created.series.map((id) => store.getSeries(id)))) as Series[];
+    console.log(`run ${run + 1}: tournament ${created.tournament} (seed ${series[0]!.seed})`);
+    const pool = await poolAlone(count, series, codeOf);
+    const platform = await workersRun(count, own.url, redis, prefix, store, created.tournament, series);
+    results.push({ workers: count, pool, platform });
+  }
+
+  console.log('\nsummary');
+  for (const { workers, pool, platform } of results) {
+    const poolRate = pool.games / pool.seconds;
+    const platformRate = platform.games / platform.seconds;
+    console.log(`  ${workers} worker(s): ${platformRate.toFixed(1)} games/s; pool alone (hosts=${workers}) ${poolRate.toFixed(1)} games/s; queue + storage + ratings cost ${((1 - platformRate / poolRate) * 100).toFixed(1)}% of the pool's throughput (target ≤ 20%)`);
+  }
+  const one = results.find((r) => r.workers === 1);
+  const two = results.find((r) => r.workers === 2);
+  if (one !== undefined && two !== undefined) {
+    const speedUp = (two.platform.games / two.platform.seconds) / (one.platform.games / one.platform.seconds);
+    const poolSpeedUp = (two.pool.games / two.pool.seconds) / (one.pool.games / one.pool.seconds);
+    console.log(`  2 workers / 1 worker: ${speedUp.toFixed(2)}× (target ≥ 1.7×); pool alone, 2 hosts / 1 host: ${poolSpeedUp.toFixed(2)}×`);
+  }
+} finally {
+  redis.disconnect();
+  await own.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
