@@ -30,10 +30,10 @@ describe('health and games', () => {
     expect((await t.call({ method: 'GET', url: '/api/games' })).json()).toEqual([{ id: 'xix', version: expect.any(String), seats: { min: 2, max: 2 } }]);
   });
 
-  it('sends a visitor of / to the API documentation, which is served', async () => {
+  it('sends a visitor of / to the xix leaderboard page; the API documentation is served', async () => {
     const root = await t.call({ method: 'GET', url: '/' });
     expect(root.statusCode).toBe(302);
-    expect(root.headers.location).toBe('/api/docs');
+    expect(root.headers.location).toBe('/leaderboard/xix');
     const docs = await t.call({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);

@@ -16,8 +16,8 @@ const healthSchema = {
 } as const;
 
 export function metaRoutes(app: FastifyInstance, options: { store: Store; queue: Queue }): void {
-  // The front door leads to the API's documentation until the web pages are served here.
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs'));
+  // The front door is the leaderboard of the first game (the web pages, plugins/web.ts).
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/leaderboard/xix'));
   app.get('/api/health', {
     schema: { summary: 'Is the server up, with Redis, the queue counts and the workers', tags: ['meta'], response: { 200: healthSchema, 503: healthSchema } },
   }, async (_request, reply) => {

@@ -1,0 +1,196 @@
+/**
+ * The API client: JSON over fetch on the same origin, with the signed-in user's token
+ * (localStorage['xix.token']) as a bearer token. The types are the API's answers (docs/api.md).
+ */
+
+const TOKEN_KEY = 'xix.token';
+
+export interface Record {
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+  readonly forfeits: number;
+  readonly points: number;
+}
+
+export interface BradleyTerry {
+  readonly rating: number;
+  readonly low: number;
+  readonly high: number;
+  readonly unbounded: 'above' | 'below' | 'both' | null;
+}
+
+export interface LeaderboardRow extends Record {
+  readonly bot: string;
+  readonly owner: string;
+  readonly name: string;
+  readonly winRate: number;
+  readonly elo: number | null;
+  readonly bt: BradleyTerry | null;
+}
+
+export interface Game {
+  readonly id: string;
+  readonly version: string;
+  readonly seats: { readonly min: number; readonly max: number };
+}
+
+export interface Bot {
+  readonly id: string;
+  readonly game: string;
+  readonly owner: string;
+  readonly name: string;
+  readonly createdAt: number;
+  readonly versions: number;
+  readonly active: number | null;
+  readonly retired: boolean;
+  readonly probation: string | null;
+  readonly record: Record;
+}
+
+export interface Version {
+  readonly version: number;
+  readonly state: 'validating' | 'active' | 'rejected';
+  readonly createdAt: number;
+  readonly bytes: number;
+  readonly compileMs: number;
+  readonly verdict: string | null;
+  readonly message: string | null;
+  readonly failingMatch: string | null;
+}
+
+export interface EntrantRef {
+  readonly bot: string;
+  readonly version: number;
+}
+
+export interface Match {
+  readonly id: string;
+  readonly seriesId: string;
+  readonly game: string;
+  readonly kind: string;
+  readonly rated: boolean;
+  readonly entrants: readonly (EntrantRef & { readonly name: string })[];
+  readonly ranks: readonly number[];
+  readonly points: readonly number[];
+  readonly reason: string;
+  readonly forfeit: { readonly seat: number; readonly verdict: string; readonly message: string } | null;
+  readonly moves: number;
+  readonly finishedAt: number;
+}
+
+export interface HeadToHead {
+  readonly opponent: string;
+  readonly name: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+}
+
+export interface Tournament {
+  readonly id: string;
+  readonly game: string;
+  readonly status: string;
+  readonly entrants: readonly EntrantRef[];
+  readonly dealsPerPairing: number;
+  readonly createdAt: number;
+  readonly createdBy: string;
+}
+
+export interface TournamentReport extends Tournament {
+  readonly progress: { readonly games: number; readonly gamesDone: number };
+  readonly standings: readonly (EntrantRef & Record)[];
+  readonly crossTable: readonly {
+    readonly series: string;
+    readonly entrants: readonly EntrantRef[];
+    readonly games: number;
+    readonly draws: number;
+    readonly wins: readonly number[];
+    readonly points: readonly number[];
+    readonly forfeits: readonly number[];
+  }[];
+}
+
+export interface LiveGame {
+  readonly match: string;
+  readonly game: string;
+  readonly startedAt: number;
+  readonly seats: readonly EntrantRef[];
+  readonly tournament: string | null;
+}
+
+export interface Diagnostic {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly text: string;
+}
+
+export interface UploadResult {
+  readonly bot: string;
+  readonly version: number;
+  readonly state: string;
+  readonly compileMs: number;
+}
+
+/** A failed call: the API's `{ error, message }` (and the whole body, e.g. compile diagnostics). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly body: unknown;
+  constructor(status: number, code: string, message: string, body: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+export function token(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function setToken(value: string | null): void {
+  if (value === null) localStorage.removeItem(TOKEN_KEY);
+  else localStorage.setItem(TOKEN_KEY, value);
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: globalThis.Record<string, string> = { accept: 'application/json' };
+  const bearer = token();
+  if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  const parsed: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const failure = (parsed ?? {}) as { error?: unknown; message?: unknown };
+    throw new ApiError(
+      response.status,
+      typeof failure.error === 'string' ? failure.error : 'http_error',
+      typeof failure.message === 'string' ? failure.message : `${method} ${path}: ${response.status} ${response.statusText}`,
+      parsed,
+    );
+  }
+  return parsed as T;
+}
+
+const segment = encodeURIComponent;
+
+export const api = {
+  games: () => call<Game[]>('GET', '/api/games'),
+  leaderboard: (game: string) => call<{ game: string; rows: LeaderboardRow[] }>('GET', `/api/leaderboard/${segment(game)}`),
+  bots: (game: string) => call<{ bots: Bot[] }>('GET', `/api/bots?game=${segment(game)}`),
+  bot: (id: string) => call<Bot & { versions: Version[] }>('GET', `/api/bots/${segment(id)}`),
+  ratings: (id: string) => call<{ game: string; history: { match: string; rating: number; change: number }[] }>('GET', `/api/bots/${segment(id)}/ratings`),
+  headToHead: (id: string) => call<{ opponents: HeadToHead[] }>('GET', `/api/bots/${segment(id)}/head-to-head`),
+  matchesOfBot: (id: string, limit = 20) => call<{ matches: Match[]; next: string | null }>('GET', `/api/matches?bot=${segment(id)}&limit=${limit}`),
+  tournaments: () => call<Tournament[]>('GET', '/api/tournaments'),
+  tournament: (id: string) => call<TournamentReport>('GET', `/api/tournaments/${segment(id)}`),
+  live: () => call<{ games: LiveGame[] }>('GET', '/api/live'),
+  me: () => call<{ name: string; admin: boolean }>('GET', '/api/me'),
+  register: (name: string) => call<{ name: string; token: string }>('POST', '/api/users', { name }),
+  upload: (body: { game: string; name: string; entry?: string; files: globalThis.Record<string, string> }) => call<UploadResult>('POST', '/api/bots', body),
+};

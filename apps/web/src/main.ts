@@ -1,0 +1,106 @@
+/** The web app: a header, and the page of location.pathname rendered into <main>. */
+import 'uplot/dist/uPlot.min.css';
+import './style.css';
+import { el, fill, link } from './dom.ts';
+import { routeOf, navigate, type Route } from './router.ts';
+import { onSessionChange, signOut, signedInName } from './session.ts';
+import { mountBotPage } from './pages/bot.ts';
+import { mountLeaderboardPage } from './pages/leaderboard.ts';
+import { mountLivePage } from './pages/live.ts';
+import { mountNotFoundPage } from './pages/not-found.ts';
+import { mountSignInPage } from './pages/sign-in.ts';
+import { mountTournamentPage } from './pages/tournament.ts';
+import { mountTournamentsPage } from './pages/tournaments.ts';
+import { mountUploadPage } from './pages/upload.ts';
+import { mountMatchPage } from './viewer/match-page.ts';
+
+type Unmount = () => void;
+
+function mount(root: HTMLElement, route: Route): Unmount {
+  switch (route.page) {
+    case 'leaderboard': return mountLeaderboardPage(root, route.game);
+    case 'bot': return mountBotPage(root, route.id);
+    case 'tournaments': return mountTournamentsPage(root);
+    case 'tournament': return mountTournamentPage(root, route.id);
+    case 'match': return mountMatchPage(root, route.id);
+    case 'live': return mountLivePage(root);
+    case 'upload': return mountUploadPage(root);
+    case 'sign-in': return mountSignInPage(root);
+    case 'not-found': return mountNotFoundPage(root);
+  }
+}
+
+const NAV: readonly { readonly href: string; readonly label: string; readonly section: Route['page'][] }[] = [
+  { href: '/leaderboard/xix', label: 'Leaderboard', section: ['leaderboard', 'bot'] },
+  { href: '/tournaments', label: 'Tournaments', section: ['tournaments', 'tournament'] },
+  { href: '/live', label: 'Live', section: ['live', 'match'] },
+  { href: '/upload', label: 'Upload', section: ['upload'] },
+];
+
+function header(account: HTMLElement): { element: HTMLElement; highlight(route: Route): void } {
+  const links = NAV.map((item) => ({ item, anchor: link(item.href, item.label) }));
+  const element = el('header', { class: 'site-header' },
+    el('a', { class: 'brand', href: '/leaderboard/xix', 'aria-label': 'XIX Arena, home' }, el('span', { class: 'brand-mark', 'aria-hidden': 'true' }, 'XIX'), ' Arena'),
+    el('nav', { 'aria-label': 'Main' }, el('ul', {}, ...links.map(({ anchor }) => el('li', {}, anchor)))),
+    account,
+  );
+  return {
+    element,
+    highlight(route) {
+      for (const { item, anchor } of links) {
+        if (item.section.includes(route.page)) anchor.setAttribute('aria-current', 'page');
+        else anchor.removeAttribute('aria-current');
+      }
+    },
+  };
+}
+
+async function renderAccount(account: HTMLElement): Promise<void> {
+  const name = await signedInName().catch(() => null);
+  if (name === null) {
+    fill(account, link('/sign-in', 'Sign in'));
+    return;
+  }
+  fill(account,
+    el('span', { class: 'account-name', 'data-testid': 'signed-in-as' }, `Signed in as ${name}`),
+    el('button', { type: 'button', class: 'link-button', onclick: () => signOut() }, 'Sign out'),
+  );
+}
+
+function start(): void {
+  const account = el('div', { class: 'account' });
+  const top = header(account);
+  const main = el('main', { id: 'main', tabindex: '-1' });
+  document.body.replaceChildren(el('a', { class: 'skip-link', href: '#main' }, 'Skip to content'), top.element, main);
+
+  let unmount: Unmount = () => undefined;
+  let shownPath: string | null = null;
+  const render = (): void => {
+    if (location.pathname === shownPath) return; // a hash change (e.g. the viewer's #move=K)
+    shownPath = location.pathname;
+    unmount();
+    const route = routeOf(location.pathname);
+    top.highlight(route);
+    main.replaceChildren();
+    unmount = mount(main, route);
+  };
+  window.addEventListener('popstate', render);
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element | null)?.closest('a');
+    if (anchor === null || anchor === undefined || anchor.target !== '' || anchor.hasAttribute('download')) return;
+    const url = new URL(anchor.href, location.href);
+    if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/admin/')) return;
+    if (routeOf(url.pathname).page === 'not-found') return;
+    // the same page with another #hash: the browser's own hash navigation (hashchange)
+    if (url.pathname === location.pathname && url.search === location.search) return;
+    event.preventDefault();
+    navigate(url.pathname + url.search + url.hash);
+    window.scrollTo(0, 0);
+  });
+  onSessionChange(() => void renderAccount(account));
+  void renderAccount(account);
+  render();
+}
+
+start();

@@ -1,0 +1,37 @@
+/** The routes of the pages (docs/api.md "Web pages") and navigation without reloading. */
+
+export type Route =
+  | { readonly page: 'leaderboard'; readonly game: string }
+  | { readonly page: 'bot'; readonly id: string }
+  | { readonly page: 'tournaments' }
+  | { readonly page: 'tournament'; readonly id: string }
+  | { readonly page: 'match'; readonly id: string }
+  | { readonly page: 'live' }
+  | { readonly page: 'upload' }
+  | { readonly page: 'sign-in' }
+  | { readonly page: 'not-found' };
+
+export function routeOf(pathname: string): Route {
+  const parts = pathname.split('/').filter((part) => part !== '').map(decodeURIComponent);
+  const [first, second, extra] = parts;
+  if (extra !== undefined) return { page: 'not-found' };
+  if (first === undefined) return { page: 'leaderboard', game: 'xix' };
+  if (second !== undefined) {
+    if (first === 'leaderboard') return { page: 'leaderboard', game: second };
+    if (first === 'bots') return { page: 'bot', id: second };
+    if (first === 'tournaments') return { page: 'tournament', id: second };
+    if (first === 'matches') return { page: 'match', id: second };
+    return { page: 'not-found' };
+  }
+  if (first === 'tournaments') return { page: 'tournaments' };
+  if (first === 'live') return { page: 'live' };
+  if (first === 'upload') return { page: 'upload' };
+  if (first === 'sign-in') return { page: 'sign-in' };
+  return { page: 'not-found' };
+}
+
+/** Goes to a page of the app without reloading (main.ts renders it). */
+export function navigate(href: string): void {
+  history.pushState(null, '', href);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
