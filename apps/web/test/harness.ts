@@ -1,0 +1,158 @@
+/**
+ * The browser tests' world: a real server (its own store prefix, listening on a free port) with a
+ * real series worker, seeded through the API with real games — the house bots, alice's bot
+ * uploaded and validated, and a rated round robin of the three (real matches, real replays, real
+ * ratings) — and headless Chromium (playwright-core) to open its pages at laptop and phone sizes.
+ * Screenshots go to test-artifacts/screenshots/<page>-<laptop|phone>.png (gitignored).
+ *
+ * One harness per test file (beforeAll/afterAll); pages are closed by close().
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { registerHouseBots } from '@xix/server';
+import { startWorker, type SeriesWorker } from '@xix/worker';
+import type { Store } from '@xix/store';
+import { ADMIN_TOKEN, openApp, type TestApp } from '../../server/test/app.ts';
+import { REDIS_URL } from '../../store/test/world.ts';
+
+export const VIEWPORTS = {
+  laptop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export const SCREENSHOTS = fileURLToPath(new URL('../../../test-artifacts/screenshots/', import.meta.url));
+const EXAMPLES = new URL('../../../sdk/examples/', import.meta.url);
+
+export const CHROMIUM_OPTIONS: LaunchOptions = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+};
+
+export interface Seeded {
+  /** Bot ids of the house bots. */
+  readonly house: { readonly random: string; readonly heuristic: string; readonly search: string };
+  /** A registered user with a bot uploaded through the API and validated (active). */
+  readonly alice: { readonly name: 'alice'; readonly token: string; readonly bot: string };
+  /** A finished rated round robin of house random, house heuristic and alice's bot. */
+  readonly tournament: string;
+  /** The tournament's matches (ids), all stored with their replays. */
+  readonly matches: readonly string[];
+}
+
+export interface WebHarness {
+  /** http://127.0.0.1:<port> */
+  readonly baseUrl: string;
+  readonly app: TestApp;
+  readonly store: Store;
+  readonly seeded: Seeded;
+  readonly browser: Browser;
+  /** A new page in its own browser context (own localStorage), signed in with `token` if given. */
+  newPage(viewport: ViewportName, options?: { readonly token?: string }): Promise<Page>;
+  /** Saves a full-page screenshot as <name>-<viewport of the page>.png; answers its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  /** Uncaught errors the page's scripts threw so far. */
+  pageErrors(page: Page): readonly string[];
+  /** GET an API path on the server (JSON). */
+  api<T>(path: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 45_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function seed(app: TestApp, baseUrl: string): Promise<Seeded> {
+  const { store } = app.world;
+  const house = Object.fromEntries((await registerHouseBots(store)).map((bot) => [bot.name, bot.bot])) as unknown as Seeded['house'];
+  const token = await app.register('alice');
+  const post = async (path: string, bearer: string, body: unknown): Promise<Record<string, unknown>> => {
+    const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const source = await readFile(new URL('random.ts', EXAMPLES), 'utf8');
+  const uploaded = await post('/api/bots', token, { game: 'xix', name: 'copycat', files: { 'bot.ts': source } });
+  const bot = String(uploaded.bot);
+  await until('alice’s bot to pass validation', async () => ((await store.getBot(bot))?.active != null ? true : null));
+  const created = await post('/api/tournaments', ADMIN_TOKEN, { game: 'xix', bots: [house.random, house.heuristic, bot], dealsPerPairing: 2 });
+  const tournament = String(created.tournament);
+  const report = await until('the seed tournament to finish', async () => {
+    const current = await store.getTournament(tournament);
+    return current !== null && current.status === 'done' ? current : null;
+  }, 90_000);
+  const matches = (await Promise.all(report.series.map(async (id) => (await store.getSeries(id))?.matches ?? []))).flat();
+  return { house, alice: { name: 'alice', token, bot }, tournament, matches };
+}
+
+export async function openWebHarness(): Promise<WebHarness> {
+  const app = await openApp({ validationDeals: 1 });
+  let worker: SeriesWorker | null = null;
+  let browser: Browser | null = null;
+  const contexts = new Set<BrowserContext>();
+  const errors = new WeakMap<Page, string[]>();
+  const viewports = new WeakMap<Page, ViewportName>();
+  const close = async (): Promise<void> => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await worker?.close();
+    await app.close();
+  };
+  try {
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
+    const baseUrl = `http://127.0.0.1:${address.port}`;
+    worker = startWorker({ redisUrl: REDIS_URL, prefix: app.world.prefix });
+    await worker.ready;
+    const [seeded, launched] = await Promise.all([seed(app, baseUrl), chromium.launch(CHROMIUM_OPTIONS)]);
+    browser = launched;
+    await mkdir(SCREENSHOTS, { recursive: true });
+    return {
+      baseUrl,
+      app,
+      store: app.world.store,
+      seeded,
+      browser: launched,
+      async newPage(viewport, options = {}) {
+        const context = await launched.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl, ...(viewport === 'phone' && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }) });
+        contexts.add(context);
+        if (options.token !== undefined) await context.addInitScript((value) => localStorage.setItem('xix.token', value), options.token);
+        const page = await context.newPage();
+        const thrown: string[] = [];
+        page.on('pageerror', (error) => thrown.push(error.message));
+        errors.set(page, thrown);
+        viewports.set(page, viewport);
+        page.on('close', () => {
+          contexts.delete(context);
+          void context.close().catch(() => undefined);
+        });
+        return page;
+      },
+      async screenshot(page, name) {
+        const path = `${SCREENSHOTS}${name}-${viewports.get(page) ?? 'laptop'}.png`;
+        await page.screenshot({ path, fullPage: true });
+        return path;
+      },
+      pageErrors: (page) => errors.get(page) ?? [],
+      async api<T>(path: string) {
+        const response = await fetch(`${baseUrl}${path}`);
+        if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+        return (await response.json()) as T;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
