@@ -7,5 +7,5 @@ export { BUNDLE_GLOBAL } from './bundler.ts';
 export { DEFAULT_LIMITS, resolveLimits, type SandboxLimits } from './limits.ts';
 export { sandboxedPlayer, type SandboxedPlayerOptions } from './sandboxed-player.ts';
 export { checkBot, type BotCheck } from './check.ts';
-export { createSandboxPool, type HostDeath, type PoolOptions, type SandboxPool, type SeriesOutcome } from './supervisor.ts';
+export { createSandboxPool, type GameProgress, type HostDeath, type PoolOptions, type SandboxPool, type SeriesOutcome } from './supervisor.ts';
 export type { BotEntry, HostGame, SeriesJob } from './host/protocol.ts';

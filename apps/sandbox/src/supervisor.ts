@@ -44,8 +44,25 @@ export type SeriesOutcome =
   | { readonly ok: true; readonly games: readonly HostGame[]; readonly hostDeaths: readonly HostDeath[] }
   | { readonly ok: false; readonly games: readonly HostGame[]; readonly hostDeaths: readonly HostDeath[]; readonly error: string };
 
+/**
+ * The game in play as its host's lease lines reported it (read at the watchdog's ticks, so a
+ * report may carry several new actions, and a short game may have none before its record).
+ */
+export interface GameProgress {
+  /** 0-based number of the game in the series, as HostGame.index. */
+  readonly game: number;
+  /** Which dispatch plays it: a game played again on a new host after a death gets a new run. */
+  readonly run: number;
+  /** The JSON of every action applied so far in this run, in order. */
+  readonly actions: readonly string[];
+}
+
 export interface SandboxPool {
-  runSeries(job: SeriesJob, onGame?: (game: HostGame) => void): Promise<SeriesOutcome>;
+  /**
+   * Plays a series: `onGame` gets each game's record as it arrives, `onProgress` the moves of the
+   * game in play whenever new ones were reported (at most once a watchdog tick and host).
+   */
+  runSeries(job: SeriesJob, onGame?: (game: HostGame) => void, onProgress?: (progress: GameProgress) => void): Promise<SeriesOutcome>;
   /** Process ids of the live hosts, and how many were replaced so far. */
   stats(): { readonly pids: readonly number[]; readonly restarts: number };
   close(): Promise<void>;
@@ -57,6 +74,7 @@ interface Series {
   readonly games: HostGame[];
   readonly hostDeaths: HostDeath[];
   readonly onGame: ((game: HostGame) => void) | undefined;
+  readonly onProgress: ((progress: GameProgress) => void) | undefined;
   readonly resolve: (outcome: SeriesOutcome) => void;
   /** Hosts that died outside bot code while the next game was in play. */
   strayDeaths: number;
@@ -81,6 +99,8 @@ interface Host {
   lease: Lease | null;
   /** The moves of the game in play, as the lease lines reported them (JSON); null when lines were lost. */
   moves: { game: number; actions: string[] | null } | null;
+  /** How many of `moves` were last passed to the series' onProgress (-1: none of this game). */
+  reportedMoves: number;
   catastrophe: string | null;
   stalled: boolean;
   stderr: string;
@@ -113,6 +133,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       host.running = { id, series, deadline: Date.now() + startupMs, memoryMb: resolveLimits(series.job.limits).memoryMb };
       host.lease = null;
       host.moves = null;
+      host.reportedMoves = -1;
       // The host is idle (it wrote its last line before it reported its last series): a fresh file.
       host.leaseFile.clear();
       const message: ToHost = { type: 'series', id, job: series.job, from: series.games.length };
@@ -131,7 +152,10 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   /** A lease line of the running series: who runs, and the moves of the game in play. */
   const noteLease = (host: Host, lease: Lease): void => {
     host.lease = lease;
-    if (host.moves === null || host.moves.game !== lease.game) host.moves = { game: lease.game, actions: [] };
+    if (host.moves === null || host.moves.game !== lease.game) {
+      host.moves = { game: lease.game, actions: [] };
+      host.reportedMoves = -1;
+    }
     const actions = host.moves.actions;
     if (actions === null) return;
     actions.push(...lease.actions);
@@ -144,6 +168,21 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       if (line.type === 'catastrophe') host.catastrophe = line.message;
       else if (line.type === 'rebaseline') host.baseRssMb = Math.max(host.baseRssMb ?? 0, line.rssMb);
       else if (line.id === host.running?.id) noteLease(host, line);
+    }
+  };
+
+  /** Tells the series' onProgress about moves of the game in play it has not heard of. */
+  const reportProgress = (host: Host, running: Running): void => {
+    const { onProgress, games } = running.series;
+    const moves = host.moves;
+    if (onProgress === undefined || moves === null || moves.actions === null) return;
+    // A game already delivered is over; its last lease lines can be read after its record came.
+    if (moves.game < games.length || moves.actions.length === host.reportedMoves) return;
+    host.reportedMoves = moves.actions.length;
+    try {
+      onProgress({ game: moves.game, run: running.id, actions: moves.actions.slice() });
+    } catch {
+      // The caller's trouble must not stop the watchdog, which guards every host.
     }
   };
 
@@ -185,7 +224,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       leaseFile.close();
       throw error;
     }
-    const host: Host = { child, spawnedAt: Date.now(), ready: false, running: null, leaseFile, lease: null, moves: null, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
+    const host: Host = { child, spawnedAt: Date.now(), ready: false, running: null, leaseFile, lease: null, moves: null, reportedMoves: -1, catastrophe: null, stalled: false, stderr: '', baseRssMb: null, stallRssMb: null };
     hosts.add(host);
     // A fork that fails or a channel that breaks must not become an unhandled 'error' that takes
     // the supervisor (the server, the queue) down: it ends the host, and 'close' reports it.
@@ -271,6 +310,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       const running = host.running;
       if (running === null || host.stalled) continue;
       readLease(host);
+      reportProgress(host, running);
       const deadline = host.lease !== null && host.lease.id === running.id ? host.lease.deadline : running.deadline;
       // isolated-vm's memoryLimit is a guideline: a bomb can overshoot it many times over.
       const rss = readRssMb(host.child.pid);
@@ -287,14 +327,14 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   for (let i = 0; i < size; i++) spawn();
 
   return {
-    runSeries(job, onGame) {
+    runSeries(job, onGame, onProgress) {
       if (closing) return Promise.reject(new Error('the sandbox pool is closed'));
       if (failedStarts >= MAX_FAILED_STARTS) return Promise.reject(new Error('the sandbox hosts fail to start'));
       validateJob(job);
       // Bots get seeds under a key they cannot know, so theirs tell them nothing about the deals.
       const keyed: SeriesJob = { ...job, botSeedKey: job.botSeedKey ?? randomBytes(16).toString('hex') };
       return new Promise<SeriesOutcome>((resolve) => {
-        queue.push({ job: keyed, games: [], hostDeaths: [], onGame, resolve, strayDeaths: 0 });
+        queue.push({ job: keyed, games: [], hostDeaths: [], onGame, onProgress, resolve, strayDeaths: 0 });
         dispatch();
       });
     },
