@@ -15,3 +15,4 @@ export { PROBATION_MIN_GAMES, PROBATION_PERCENT, PROBATION_WINDOW } from './reco
 export { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, seriesJobId, type SeriesJobData, type SeriesJobName } from './jobs.ts';
 export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LobbyEvent } from './live.ts';
 export type * from './types.ts';
+export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice } from './ladder.ts';

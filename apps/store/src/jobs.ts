@@ -4,10 +4,10 @@
  * up again after a crash plays the same series from its stored setup.
  */
 
-/** The BullMQ queue that plays series (validations, tournament pairings, challenges). */
+/** The BullMQ queue that plays series (validations, tournament pairings, challenges, the ladder). */
 export const SERIES_QUEUE = 'series';
 
-export type SeriesJobName = 'validation' | 'tournament' | 'challenge';
+export type SeriesJobName = 'validation' | 'tournament' | 'challenge' | 'ladder';
 
 export interface SeriesJobData {
   readonly seriesId: string;
@@ -42,6 +42,7 @@ export const SERIES_JOB_OPTIONS = {
 /**
  * BullMQ priority by job name (lower runs first; 0, the default, before any other): an author
  * waiting on an upload's validation must not wait behind a flood of challenges, and a tournament's
- * pairings (an admin's run, many series at once) go before them too but after validations.
+ * pairings (an admin's run, many series at once) go before them too but after validations. The
+ * ladder is background work that fills idle workers: last of all, so it never starves the others.
  */
-export const SERIES_JOB_PRIORITY: Readonly<Record<SeriesJobName, number>> = { validation: 0, tournament: 5, challenge: 10 };
+export const SERIES_JOB_PRIORITY: Readonly<Record<SeriesJobName, number>> = { validation: 0, tournament: 5, challenge: 10, ladder: 20 };

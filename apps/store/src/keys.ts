@@ -43,5 +43,11 @@ export function keysFor(prefix: string) {
     liveGames: () => `${P}:live-games`,
     /** games starting and ending, tournament progress, rating changes (a capped stream: live.ts) */
     lobby: () => `${P}:lobby`,
+    /** the ladder's scheduler lock: one scheduler acts at a time across all workers (ladder.ts) */
+    ladderLock: () => `${P}:ladder-lock`,
+    /** bot id → when the ladder last scheduled it (ms): who has waited longest (ladder.ts) */
+    ladderLast: (game: string) => `${P}:ladder:last:${game}`,
+    /** the ladder's series of a game not yet seen finished: its backlog (ladder.ts) */
+    ladderOpen: (game: string) => `${P}:ladder:open:${game}`,
   };
 }

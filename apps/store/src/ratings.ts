@@ -1,22 +1,35 @@
 /**
  * Ratings of a game's bots from its rated results stream (`results:<game>`, written by
  * recordMatch): Elo in stream order (the order the games were stored, so the same results always
- * give the same Elo) and Bradley–Terry with 95% intervals, both from @xix/ratings. Bots are rated,
- * not versions, for now. The stream only grows, so this process keeps the games it has read and
- * the ratings computed from them, and recomputes only when the stream's last id moved.
+ * give the same Elo) and Bradley–Terry with 95% intervals, both from @xix/ratings.
+ *
+ * Elo rates versions: a new version starts from its previous version's rating as it stands when
+ * the new one plays its first rated game (eloRatings' previousVersions), so an old version still
+ * playing a frozen tournament no longer moves the new one. Bradley–Terry pools a bot's versions:
+ * it is order-free, so it has no "start" to inherit, and its interval wants every game it can get.
+ * The stream only grows, so this process keeps the games it has read and the ratings computed from
+ * them, and recomputes only when the stream's last id moved.
  */
 import type { Redis } from 'ioredis';
 import { bradleyTerry, eloRatings, ratedGameProblem, type RatedGame } from '@xix/ratings';
 import type { Keys } from './keys.ts';
-import type { BotRatings, GameRatings, RatingPoint } from './types.ts';
+import type { BotRatings, GameRatings, RatingPoint, VersionRating } from './types.ts';
 
 /** Entries read per XRANGE call: a long stream is read in pages, never in one huge reply. */
 const PAGE = 1000;
 
+/** A rated result as stored: the bot and the version in each seat. */
+interface ResultEntry {
+  readonly id: string;
+  readonly bots: readonly string[];
+  readonly versions: readonly number[];
+  readonly ranks: readonly number[];
+}
+
 interface Cached {
   /** The id of the last stream entry read ('' before any). */
   readonly lastId: string;
-  readonly games: readonly RatedGame[];
+  readonly games: readonly ResultEntry[];
   readonly ratings: GameRatings;
 }
 
@@ -29,14 +42,14 @@ export function ratingOps(redis: Redis, keys: Keys) {
     const before = cache.get(game) ?? { lastId: '', games: [], ratings: computeRatings([], 0) };
     let lastId = before.lastId;
     let skipped = before.ratings.skipped;
-    const added: RatedGame[] = [];
+    const added: ResultEntry[] = [];
     for (;;) {
       const page = await redis.xrange(keys.results(game), lastId === '' ? '-' : `(${lastId}`, '+', 'COUNT', PAGE);
       for (const [id, fields] of page) {
         lastId = id;
-        const rated = ratedGameOf(fields);
-        if (rated === null) skipped++;
-        else added.push(rated);
+        const entry = resultEntryOf(fields);
+        if (entry === null) skipped++;
+        else added.push(entry);
       }
       if (page.length < PAGE) break;
     }
@@ -61,15 +74,37 @@ export function ratingOps(redis: Redis, keys: Keys) {
 
   return {
     ratings,
-    /** A bot's Elo after each of its rated games of `game`, oldest first ([] when it has none). */
+    /** A bot's Elo after each of its rated games of `game` (any version), oldest first ([] when it has none). */
     async ratingHistory(game: string, bot: string): Promise<readonly RatingPoint[]> {
       return (await ratings(game)).history.get(bot) ?? [];
     },
   };
 }
 
-/** A stream entry as a rated game by bot id, or null when it cannot be rated (never written so by recordMatch). */
-function ratedGameOf(fields: readonly string[]): RatedGame | null {
+/**
+ * The Elo a version has, or starts from if it has not played yet: its own, else its newest earlier
+ * version's (the chain eloRatings follows); null when no version up to it has a rated game.
+ */
+export function eloOfVersion(rated: BotRatings | undefined, version: number): number | null {
+  if (rated === undefined) return null;
+  let best: number | null = null;
+  let elo: number | null = null;
+  for (const [v, rating] of rated.versions) {
+    if (v <= version && (best === null || v > best)) {
+      best = v;
+      elo = rating.elo;
+    }
+  }
+  return elo;
+}
+
+/** Rated games a version has played (0 when none). */
+export function ratedGamesOfVersion(rated: BotRatings | undefined, version: number): number {
+  return rated?.versions.get(version)?.games ?? 0;
+}
+
+/** A stream entry as a result, or null when it cannot be rated (never written so by recordMatch). */
+function resultEntryOf(fields: readonly string[]): ResultEntry | null {
   const field = (name: string): string | undefined => {
     for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
     return undefined;
@@ -78,27 +113,73 @@ function ratedGameOf(fields: readonly string[]): RatedGame | null {
     const entrants = JSON.parse(field('entrants') ?? 'null') as unknown;
     const ranks = JSON.parse(field('ranks') ?? 'null') as unknown;
     if (!Array.isArray(entrants) || !Array.isArray(ranks)) return null;
-    const game: RatedGame = {
+    const refs = entrants.map((entrant: unknown) => (typeof entrant === 'object' && entrant !== null ? (entrant as { bot?: unknown; version?: unknown }) : {}));
+    const entry: ResultEntry = {
       id: field('match') ?? '',
-      entrants: entrants.map((entrant: unknown) => (typeof entrant === 'object' && entrant !== null && typeof (entrant as { bot?: unknown }).bot === 'string' ? (entrant as { bot: string }).bot : '')),
+      bots: refs.map((ref) => (typeof ref.bot === 'string' ? ref.bot : '')),
+      versions: refs.map((ref) => Number(ref.version)),
       ranks: ranks as number[],
     };
-    return ratedGameProblem(game) === null ? game : null;
+    if (!entry.versions.every((version) => Number.isSafeInteger(version) && version >= 1)) return null;
+    return ratedGameProblem(byBot(entry)) === null ? entry : null;
   } catch {
     return null;
   }
 }
 
-function computeRatings(games: readonly RatedGame[], skipped: number): GameRatings {
-  const elo = eloRatings(games);
-  const history = new Map<string, readonly RatingPoint[]>();
-  for (const [bot, points] of elo.history) history.set(bot, points.map(({ game, rating, change }) => ({ match: game, rating, change })));
-  const bt = new Map((games.length === 0 ? [] : bradleyTerry(games).rows).map((row) => [row.bot, row]));
+/** The Elo key of a version (the stream's bot ids have no '@'). */
+const versionKey = (bot: string, version: number): string => `${bot}@${version}`;
+
+const byBot = (entry: ResultEntry): RatedGame => ({ id: entry.id, entrants: entry.bots, ranks: entry.ranks });
+const byVersion = (entry: ResultEntry): RatedGame => ({ id: entry.id, entrants: entry.bots.map((bot, seat) => versionKey(bot, entry.versions[seat]!)), ranks: entry.ranks });
+
+function computeRatings(games: readonly ResultEntry[], skipped: number): GameRatings {
+  // every version of a bot up to its newest rated one links to the one before (a rejected version
+  // that never played is a link of the chain, not its end)
+  const newest = new Map<string, number>();
+  for (const game of games) game.bots.forEach((bot, seat) => newest.set(bot, Math.max(newest.get(bot) ?? 0, game.versions[seat]!)));
+  const previousVersions = new Map<string, string>();
+  for (const [bot, top] of newest) for (let v = 2; v <= top; v++) previousVersions.set(versionKey(bot, v), versionKey(bot, v - 1));
+  const elo = eloRatings(games.map(byVersion), { previousVersions });
+
+  // a bot's history: its versions' points, in stream order
+  const history = new Map<string, RatingPoint[]>();
+  const next = new Map<string, number>();
+  for (const game of games) {
+    const seen = new Set<string>();
+    game.bots.forEach((bot, seat) => {
+      const key = versionKey(bot, game.versions[seat]!);
+      if (seen.has(key)) return;
+      seen.add(key);
+      const index = next.get(key) ?? 0;
+      next.set(key, index + 1);
+      const point = elo.history.get(key)?.[index];
+      if (point === undefined) return;
+      const points = history.get(bot) ?? [];
+      points.push({ match: point.game, rating: point.rating, change: point.change });
+      history.set(bot, points);
+    });
+  }
+
+  const bt = new Map((games.length === 0 ? [] : bradleyTerry(games.map(byBot)).rows).map((row) => [row.bot, row]));
+  const versions = new Map<string, Map<number, VersionRating>>();
+  for (const [key, points] of elo.history) {
+    const at = key.lastIndexOf('@');
+    const bot = key.slice(0, at);
+    const rows = versions.get(bot) ?? new Map<number, VersionRating>();
+    rows.set(Number(key.slice(at + 1)), { elo: elo.ratings.get(key)!, games: points.length });
+    versions.set(bot, rows);
+  }
   const bots = new Map<string, BotRatings>();
   // every entrant has an Elo; one that only ever played itself has no Bradley–Terry row
-  for (const [bot, rating] of elo.ratings) {
+  for (const [bot, rows] of versions) {
     const row = bt.get(bot);
-    bots.set(bot, { elo: rating, bt: row === undefined ? null : { rating: row.rating, low: row.low, high: row.high, unbounded: row.unbounded } });
+    const sorted = new Map([...rows].sort(([a], [b]) => a - b));
+    bots.set(bot, {
+      elo: [...sorted.values()].at(-1)!.elo,
+      bt: row === undefined ? null : { rating: row.rating, low: row.low, high: row.high, unbounded: row.unbounded },
+      versions: sorted,
+    });
   }
   return { games: games.length, skipped, bots, history };
 }

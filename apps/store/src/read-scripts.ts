@@ -9,23 +9,23 @@
 /** Fields of a match hash, as the store reads them (HMGET). */
 export const MATCH_FIELDS = ['id', 'seriesId', 'game', 'kind', 'rated', 'entrants', 'ranks', 'points', 'reason', 'forfeit', 'moves', 'finishedAt', 'replayBytes', 'rawBytes'] as const;
 
-/** Fields of a stats hash, in the order LEADERBOARD returns them (after owner, name, retired). */
+/** Fields of a stats hash, in the order LEADERBOARD returns them (after owner, name, retired, active). */
 export const STATS_FIELDS = ['games', 'wins', 'losses', 'draws', 'forfeits', 'points'] as const;
 
 const luaList = (fields: readonly string[]) => fields.map((field) => `'${field}'`).join(', ');
 
 /**
  * KEYS: 1 board. ARGV: 1 bot key prefix, 2 stats key prefix (of the game).
- * Returns JSON: per bot on the board, [id, owner, name, retired, ...STATS_FIELDS].
+ * Returns JSON: per bot on the board, [id, owner, name, retired, active, ...STATS_FIELDS].
  */
 export const LEADERBOARD = `
 local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
 local rows = {}
 for i, id in ipairs(ids) do
-  local bot = redis.call('HMGET', ARGV[1] .. id, 'owner', 'name', 'retired')
+  local bot = redis.call('HMGET', ARGV[1] .. id, 'owner', 'name', 'retired', 'active')
   local stats = redis.call('HMGET', ARGV[2] .. id, ${luaList(STATS_FIELDS)})
-  local row = { id, bot[1], bot[2], bot[3] }
-  for j = 1, #stats do row[4 + j] = stats[j] end
+  local row = { id, bot[1], bot[2], bot[3], bot[4] }
+  for j = 1, #stats do row[5 + j] = stats[j] end
   rows[i] = row
 end
 if #rows == 0 then return '[]' end

@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import { botOps } from './bots.ts';
 import { keysFor } from './keys.ts';
+import { ladderOps } from './ladder.ts';
 import { leaderboardOps } from './leaderboard.ts';
 import { liveOps } from './live.ts';
 import { matchOps } from './matches.ts';
@@ -46,6 +47,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
     ...matchOps(redis, keys),
     ...validationOps(redis, keys, options.prefix),
     ...liveOps(redis, keys),
+    ...ladderOps(redis, keys, { listBots: bots.listBots, ratings, createSeries: series.createSeries }),
     leaderboard,
     ratings,
     ratingHistory,

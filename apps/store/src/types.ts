@@ -1,7 +1,7 @@
 /** What the store holds, as its callers see it. Arrays by seat everywhere: no pairs. */
 
 export type VersionState = 'validating' | 'active' | 'rejected';
-export type SeriesKind = 'validation' | 'challenge' | 'tournament';
+export type SeriesKind = 'validation' | 'challenge' | 'tournament' | 'ladder';
 export type SeriesStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface User {
@@ -185,8 +185,13 @@ export interface LeaderboardRow extends BotRecord {
   readonly owner: string;
   readonly name: string;
   readonly winRate: number;
-  /** Elo after the bot's rated games, or null when it has none (docs/ratings.md). */
+  /**
+   * Elo of the bot's current version (the active one, else its newest rated one): its own, or the
+   * previous version's it starts from; null when no version of the bot has a rated game (docs/ratings.md).
+   */
   readonly elo: number | null;
+  /** The current version has fewer than PROVISIONAL_GAMES rated games: its Elo is still settling. */
+  readonly provisional: boolean;
   /** Bradley–Terry with its 95% interval, or null when the bot has no rated game against another bot. */
   readonly bt: BradleyTerryRating | null;
 }
@@ -206,9 +211,20 @@ export interface RatingPoint {
   readonly change: number;
 }
 
-export interface BotRatings {
+export interface VersionRating {
+  /** Elo after the version's rated games (it started from its previous version's). */
   readonly elo: number;
+  /** Rated games the version played. */
+  readonly games: number;
+}
+
+export interface BotRatings {
+  /** Elo of the bot's newest version with a rated game. */
+  readonly elo: number;
+  /** Over all the bot's versions (order-free: nothing to inherit). */
   readonly bt: BradleyTerryRating | null;
+  /** By version number, oldest first: every version with a rated game. */
+  readonly versions: ReadonlyMap<number, VersionRating>;
 }
 
 /** The ratings of a game's bots over every rated game stored so far. */
@@ -219,7 +235,7 @@ export interface GameRatings {
   readonly skipped: number;
   /** By bot id: every bot with a rated game. */
   readonly bots: ReadonlyMap<string, BotRatings>;
-  /** By bot id: Elo after each rated game, oldest first. */
+  /** By bot id: Elo after each rated game (of whichever version played it), oldest first. */
   readonly history: ReadonlyMap<string, readonly RatingPoint[]>;
 }
 

@@ -13,7 +13,7 @@ export interface SeriesEntrant {
 export interface StoredSeries {
   readonly id: string;
   readonly game: string;
-  readonly kind: 'validation' | 'challenge' | 'tournament';
+  readonly kind: 'validation' | 'challenge' | 'tournament' | 'ladder';
   readonly rated: boolean;
   readonly entrants: readonly SeriesEntrant[];
   readonly deals: number;
@@ -33,7 +33,7 @@ export interface MatchInput {
   readonly id: string;
   readonly seriesId: string;
   readonly game: string;
-  readonly kind: 'validation' | 'challenge' | 'tournament';
+  readonly kind: 'validation' | 'challenge' | 'tournament' | 'ladder';
   readonly rated: boolean;
   readonly entrants: readonly { readonly bot: string; readonly version: number; readonly name: string }[];
   readonly replay: Replay;
