@@ -1,4 +1,9 @@
-/** Puts a stored series on the queue (the job names the series; jobs.ts is the contract). */
+/**
+ * Puts a stored series on the queue (the job names the series; jobs.ts is the contract). Idempotent
+ * while the series is unfinished: the job id is the series id, so BullMQ adds nothing for a series
+ * whose job exists (waiting, running, or kept after it ended: SERIES_JOB_OPTIONS), which is what
+ * lets reconcile.ts enqueue again whatever may lack a job.
+ */
 import type { Queue } from 'bullmq';
 import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, seriesJobId, type SeriesJobData, type SeriesJobName } from '@xix/store';
 

@@ -8,6 +8,7 @@ import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { ConfigError, configFromEnv, type ServerConfig } from './config.ts';
 import { registerHouseBots } from './house-bots.ts';
 import { processLogger } from './logging.ts';
+import { reconcileQueue } from './reconcile.ts';
 import { buildServer } from './server.ts';
 
 function readConfig(): ServerConfig {
@@ -34,6 +35,15 @@ const app = await buildServer({ store, queue, config, logger: processLogger(conf
 
 const house = await registerHouseBots(store);
 app.log.info({ house: house.map(({ name, bot, version }) => `${name}=${bot}v${version}`) }, 'house bots ready');
+
+// Series stored by a server that died before enqueuing them get their jobs now. A failure here is
+// logged, not fatal: the series stay stored and the next start enqueues them.
+try {
+  const reconciled = await reconcileQueue(store, queue);
+  app.log.info({ checked: reconciled.checked, enqueued: reconciled.enqueued, unknownKind: reconciled.unknownKind }, 'queue reconciled with the unfinished series');
+} catch (error) {
+  app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cannot reconcile the queue with the unfinished series');
+}
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -110,19 +110,44 @@ export const tournamentSchema = {
   },
 } as const;
 
-/** A tournament with its progress, standings (best first) and cross table (one cell per pairing). */
+const pairingStatusSchema = {
+  type: 'string', enum: ['queued', 'running', 'done', 'failed', 'cancelled'],
+  description: 'the series\' status; cancelled: not played because the tournament was cancelled',
+} as const;
+
+/**
+ * A tournament with its progress, standings (best first), cross table (one cell per pairing) and
+ * failures: pairings whose series failed after its retries (infrastructure, not a bot's forfeit).
+ */
 export const tournamentReportSchema = {
   type: 'object',
   properties: {
     ...tournamentSchema.properties,
-    progress: { type: 'object', properties: { games: int, gamesDone: int } },
+    progress: {
+      type: 'object',
+      properties: { games: int, gamesDone: int, gamesUnplayed: { type: 'integer', description: 'games of failed or cancelled pairings that will never be played' } },
+    },
+    failures: {
+      type: 'array',
+      description: 'pairings whose series failed after its retries; the tournament still finishes (done) with them listed here',
+      items: {
+        type: 'object',
+        required: ['series', 'entrants', 'reason', 'at', 'gamesDone'],
+        properties: {
+          series: str, entrants: { type: 'array', items: entrantRefSchema }, reason: str,
+          at: { type: ['integer', 'null'], description: 'when the series was marked failed (ms since the epoch)' },
+          gamesDone: { type: 'integer', description: 'games stored before it failed (they count)' },
+        },
+      },
+    },
     standings: { type: 'array', items: { type: 'object', properties: { bot: str, version: int, ...recordSchema.properties } } },
     crossTable: {
       type: 'array',
       items: {
         type: 'object',
         properties: {
-          series: str, entrants: { type: 'array', items: entrantRefSchema }, games: int, draws: int,
+          series: str, entrants: { type: 'array', items: entrantRefSchema }, status: pairingStatusSchema,
+          error: { type: ['string', 'null'], description: 'why the series failed, or null' }, games: int, draws: int,
           wins: { type: 'array', items: int }, points: { type: 'array', items: num }, forfeits: { type: 'array', items: int },
         },
       },

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import { findGame } from '@xix/engine';
-import { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, type EntrantRef, type Store } from '@xix/store';
+import { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, cancelledSeriesReason, type EntrantRef, type Store } from '@xix/store';
 import { callerOf } from '../plugins/auth.ts';
 import { enqueueSeries } from '../enqueue.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http-error.ts';
@@ -97,7 +97,7 @@ export function tournamentRoutes(app: FastifyInstance, options: { store: Store; 
 
   app.get<{ Params: { id: string } }>('/api/tournaments/:id', {
     schema: {
-      summary: 'A tournament: status, progress, standings and cross table', tags: ['tournaments'],
+      summary: 'A tournament: status, progress, standings, cross table, and the pairings that failed (with why)', tags: ['tournaments'],
       params: idParams(TOURNAMENT_ID_PATTERN, 'tournament id'), response: { 200: tournamentReportSchema, ...errors(400, 404) },
     },
   }, async (request) => {
@@ -129,7 +129,7 @@ export function tournamentRoutes(app: FastifyInstance, options: { store: Store; 
       } catch {
         continue; // locked by a worker between the two calls: same as above
       }
-      await store.setSeriesStatus(seriesId, 'failed', `not played: tournament ${id} was cancelled`);
+      await store.setSeriesStatus(seriesId, 'failed', cancelledSeriesReason(id));
       removed.push(seriesId);
     }
     return { tournament: id, status: 'cancelled', removed };

@@ -1,0 +1,89 @@
+/**
+ * An infrastructure error that outlasts its retries is reported on the tournament, never dropped:
+ * here a bot's bundle cannot be loaded by the worker (its storage "unreachable"), so its two
+ * pairings fail after the real retry policy (SERIES_JOB_OPTIONS); the tournament still finishes,
+ * and its report over HTTP names each failed pairing with the reason, as the OpenAPI document says.
+ */
+import { Redis } from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SERIES_JOB_OPTIONS, createStore, type EntrantRef, type TournamentReport } from '@xix/store';
+import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
+import { RANDOM, storeBot } from '../../worker/test/helpers.ts';
+import { REDIS_URL } from '../../store/test/world.ts';
+import { ADMIN_TOKEN, openApp, type TestApp } from './app.ts';
+
+const REASON = 'bundle storage unreachable';
+
+let t: TestApp;
+let worker: SeriesWorker;
+let ann: EntrantRef, ben: EntrantRef, broken: EntrantRef;
+beforeEach(async () => {
+  t = await openApp();
+  ann = await storeBot(t.world.store, 'alice', 'ann', RANDOM);
+  ben = await storeBot(t.world.store, 'alice', 'ben', RANDOM);
+  broken = await storeBot(t.world.store, 'alice', 'broken', RANDOM);
+  worker = startWorker({
+    redisUrl: REDIS_URL,
+    prefix: t.world.prefix,
+    createStore: (redis: Redis, options) => {
+      const store = createStore(redis, options);
+      return {
+        ...store,
+        async loadBundle(bot: string, version: number) {
+          if (bot === broken.bot) throw new Error(REASON);
+          return store.loadBundle(bot, version);
+        },
+      };
+    },
+  });
+  await worker.ready;
+});
+afterEach(async () => {
+  await worker.close();
+  await t.close();
+});
+
+async function reportWhenDone(id: string): Promise<TournamentReport> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const response = await t.call({ method: 'GET', url: `/api/tournaments/${id}` });
+    const report = response.json<TournamentReport>();
+    if (report.status === 'done') return report;
+    if (Date.now() > deadline) throw new Error(`tournament ${id} not done: ${response.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('a tournament whose pairings fail for good', () => {
+  it('finishes, and its report lists each failed pairing with its reason, time and games', async () => {
+    const started = Date.now();
+    const created = await t.call({ method: 'POST', url: '/api/tournaments', token: ADMIN_TOKEN, payload: { game: 'xix', bots: [ann.bot, ben.bot, broken.bot], dealsPerPairing: 1 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { tournament, series } = created.json<{ tournament: string; series: [string, string, string] }>();
+    const [annBen, annBroken, benBroken] = series;
+
+    const report = await reportWhenDone(tournament);
+    expect(report.failures).toEqual([
+      { series: annBroken, entrants: [ann, broken], reason: REASON, at: expect.any(Number), gamesDone: 0 },
+      { series: benBroken, entrants: [ben, broken], reason: REASON, at: expect.any(Number), gamesDone: 0 },
+    ]);
+    for (const failure of report.failures) expect(failure.at).toBeGreaterThanOrEqual(started);
+    expect(report.crossTable.map(({ series: id, status, error, games }) => ({ id, status, error, games }))).toEqual([
+      { id: annBen, status: 'done', error: null, games: 2 },
+      { id: annBroken, status: 'failed', error: REASON, games: 0 },
+      { id: benBroken, status: 'failed', error: REASON, games: 0 },
+    ]);
+    expect(report.progress).toEqual({ games: 6, gamesDone: 2, gamesUnplayed: 4 });
+    // failed after the retries of the real policy, not at the first error
+    const job = await t.queue.getJob(annBroken);
+    expect(job?.attemptsMade).toBe(SERIES_JOB_OPTIONS.attempts);
+    expect(job?.failedReason).toBe(REASON);
+  }, 90_000);
+
+  it('is in the OpenAPI document: failures, and a status and error per cross-table cell', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { items?: { properties?: Record<string, unknown>; required?: string[] } }> } }> }> }>> }>();
+    const schema = doc.paths['/api/tournaments/{id}']?.get?.responses['200']?.content['application/json']?.schema;
+    expect(schema?.properties.failures?.items?.required).toEqual(['series', 'entrants', 'reason', 'at', 'gamesDone']);
+    expect(Object.keys(schema?.properties.crossTable?.items?.properties ?? {})).toEqual(expect.arrayContaining(['status', 'error']));
+  });
+});
