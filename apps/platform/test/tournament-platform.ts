@@ -1,0 +1,208 @@
+/**
+ * The platform as the tournament end-to-end tests drive it: the real server on a real port (in
+ * this process), worker processes (apps/worker/src/main.ts), a Redis (the shared one under a
+ * prefix of its own, or a test's own redis-server), and an HTTP client. Waiting is always on a
+ * condition read over HTTP, with a deadline; never a fixed sleep.
+ */
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { buildServer, registerHouseBots } from '@xix/server';
+import { createStore, queuePrefix, SERIES_QUEUE, type Match, type Series, type TournamentReport } from '@xix/store';
+import { ADMIN_TOKEN } from '../../server/test/app.ts';
+import { deletePrefix } from '../../store/test/world.ts';
+import { testPrefix } from '../../worker/test/helpers.ts';
+import { spawnWorker, type WorkerProcess } from '../../worker/test/worker-process.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Long enough for validations and a small tournament on a busy two-core machine. */
+export const WAIT_MS = 60_000;
+
+export interface Http {
+  readonly url: string;
+  /** The JSON of a 2xx answer; any other status throws with the body. */
+  call<T>(method: 'GET' | 'POST', route: string, options?: { body?: unknown; token?: string }): Promise<T>;
+  /** GET of a text document (the /metrics exposition). */
+  text(route: string, token?: string): Promise<string>;
+}
+
+function httpClient(url: string): Http {
+  const send = async (method: string, route: string, body: unknown, token: string | undefined): Promise<Response> => {
+    const response = await fetch(`${url}${route}`, {
+      method,
+      headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(token !== undefined && { authorization: `Bearer ${token}` }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  return {
+    url,
+    async call<T>(method: 'GET' | 'POST', route: string, options: { body?: unknown; token?: string } = {}) {
+      return (await (await send(method, route, options.body, options.token)).json()) as T;
+    },
+    async text(route, token) {
+      return (await send('GET', route, undefined, token)).text();
+    },
+  };
+}
+
+/**
+ * Reads until `done` holds and answers that value. A read that throws (Redis restarting under the
+ * server) counts as not yet; after `timeoutMs` it fails with the last value or error seen.
+ */
+export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown = 'nothing read';
+  for (;;) {
+    try {
+      const value = await read();
+      if (done(value)) return value;
+      last = value;
+    } catch (error) {
+      last = error instanceof Error ? error.message : error;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+export interface Platform {
+  readonly http: Http;
+  readonly prefix: string;
+  readonly workers: WorkerProcess[];
+  /** Spawns a worker process with the platform's settings and `env`; resolves once it takes jobs. */
+  startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
+  /** Every worker's log, for a failure message. */
+  workerLogs(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The server on a free port, with an admin, one-deal validations, and the house bots (a new
+ * version's validation plays house random), over `redisUrl` under a fresh prefix.
+ */
+export async function openPlatform(redisUrl: string, workerEnv: Record<string, string> = {}): Promise<Platform> {
+  const prefix = testPrefix();
+  // null: a command waits out a Redis restart instead of failing (the tests restart Redis)
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  for (const connection of [redis, queueConnection]) connection.on('error', () => undefined);
+  const store = createStore(redis, { prefix });
+  const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
+  queue.on('error', () => undefined);
+  await registerHouseBots(store);
+  const server = await buildServer({ store, queue, config: { adminToken: ADMIN_TOKEN, uploadRate: 1000, validationDeals: 1 } });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server has no port');
+  const workers: WorkerProcess[] = [];
+  return {
+    http: httpClient(`http://127.0.0.1:${address.port}`),
+    prefix,
+    workers,
+    async startWorker(env = {}) {
+      const worker = spawnWorker({ REDIS_URL: redisUrl, XIX_PREFIX: prefix, ...workerEnv, ...env });
+      workers.push(worker);
+      await worker.ready;
+      return worker;
+    },
+    workerLogs: () => workers.map((w, i) => `worker ${i}:\n${w.output().slice(-3000)}`).join('\n'),
+    async close() {
+      for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
+      await Promise.all(workers.map((w) => w.exited));
+      await server.close();
+      await queue.close();
+      await deletePrefix(redis, prefix);
+      redis.disconnect();
+      queueConnection.disconnect();
+    },
+  };
+}
+
+/**
+ * The entrants: three bundled example bots, and a slow one (a few milliseconds per decision) whose
+ * pairings last long enough (a few hundred ms a game) for a test to kill something in the middle.
+ */
+export const ENTRANTS = [
+  { name: 'random', file: 'sdk/examples/random.ts' },
+  { name: 'heuristic', file: 'sdk/examples/heuristic.ts' },
+  { name: 'tutorial', file: 'sdk/examples/tutorial.ts' },
+  { name: 'ponder', file: 'apps/worker/test/fixtures/slow-first-legal.ts' },
+] as const;
+
+export interface Entrant {
+  readonly bot: string;
+  readonly name: string;
+  /** The validation series of its version (their games are stored too, unrated). */
+  readonly validation: readonly string[];
+}
+
+/** A user uploads the entrants over HTTP; answers them once every one is active. */
+export async function uploadEntrants(http: Http): Promise<Entrant[]> {
+  const { token } = await http.call<{ token: string }>('POST', '/api/users', { body: { name: 'tess' } });
+  const entrants: Entrant[] = [];
+  for (const { name, file } of ENTRANTS) {
+    const files = { 'bot.ts': readFileSync(`${ROOT}${file}`, 'utf8') };
+    const upload = await http.call<{ bot: string; version: number; validation: string[] }>('POST', '/api/bots', { token, body: { game: 'xix', name, files } });
+    entrants.push({ bot: upload.bot, name, validation: upload.validation });
+  }
+  for (const { bot } of entrants) {
+    // the bot and its version are read one after the other: wait for the bot's own word
+    const validated = await until(`bot ${bot} validated`, () => http.call<{ active: number | null; versions: { state: string }[] }>('GET', `/api/bots/${bot}`), (b) => b.active === 1 || b.versions[0]?.state === 'rejected');
+    if (validated.active !== 1) throw new Error(`bot ${bot} was rejected: ${JSON.stringify(validated)}`);
+  }
+  return entrants;
+}
+
+/** The admin's round robin of the entrants over HTTP. */
+export async function createTournament(http: Http, entrants: readonly Entrant[], dealsPerPairing: number): Promise<{ tournament: string; series: string[] }> {
+  return http.call('POST', '/api/tournaments', { token: ADMIN_TOKEN, body: { game: 'xix', bots: entrants.map((e) => e.bot), dealsPerPairing } });
+}
+
+export const tournamentReport = (http: Http, id: string): Promise<TournamentReport> => http.call('GET', `/api/tournaments/${id}`);
+
+export async function finishedTournament(platform: Platform, id: string, timeoutMs = WAIT_MS): Promise<TournamentReport> {
+  try {
+    return await until(`tournament ${id} done`, () => tournamentReport(platform.http, id), (r) => r.status === 'done', timeoutMs);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${platform.workerLogs()}`);
+  }
+}
+
+/** A series' stored matches over HTTP (one page: a pairing has at most MAX_PAGE games here). */
+export async function matchesOfSeries(http: Http, series: string): Promise<Match[]> {
+  const page = await http.call<{ matches: Match[]; next: string | null }>('GET', `/api/matches?series=${series}&limit=100`);
+  if (page.next !== null) throw new Error(`series ${series} has more than one page of matches`);
+  return page.matches;
+}
+
+/**
+ * Waits until a pairing of `slow` is in the middle: some games stored, at least two still to play
+ * (each of them hundreds of ms), so whatever the test kills next dies in the middle of a series.
+ */
+export async function midSeries(http: Http, tournament: string, slow: string): Promise<{ series: string; stored: Match[] }> {
+  const report = await until(`a pairing of ${slow} in the middle`, () => tournamentReport(http, tournament), (r) => r.crossTable.some((cell) => inTheMiddle(r, cell, slow)));
+  const cell = report.crossTable.find((c) => inTheMiddle(report, c, slow))!;
+  return { series: cell.series, stored: await matchesOfSeries(http, cell.series) };
+}
+
+function inTheMiddle(report: TournamentReport, cell: TournamentReport['crossTable'][number], slow: string): boolean {
+  return cell.entrants.some((e) => e.bot === slow) && cell.games >= 1 && cell.games <= 2 * report.dealsPerPairing - 2;
+}
+
+/** What a worker logged about a series: the pino lines naming it with `msg`. */
+export function seriesLog(worker: WorkerProcess, series: string, msg: 'series started' | 'series done'): Record<string, unknown>[] {
+  return worker
+    .output()
+    .split('\n')
+    .flatMap((line) => {
+      if (!line.startsWith('{')) return [];
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      return entry.series === series && entry.msg === msg ? [entry] : [];
+    });
+}
+
+export const seriesOf = (http: Http, id: string): Promise<Series> => http.call('GET', `/api/series/${id}`);
