@@ -27,6 +27,8 @@ export interface LeaderboardRow extends Record {
   readonly name: string;
   readonly winRate: number;
   readonly elo: number | null;
+  /** The Elo is still settling (few rated games); absent from older servers. */
+  readonly provisional?: boolean;
   readonly bt: BradleyTerry | null;
 }
 
@@ -78,15 +80,6 @@ export interface Match {
   readonly forfeit: { readonly seat: number; readonly verdict: string; readonly message: string } | null;
   readonly moves: number;
   readonly finishedAt: number;
-}
-
-export interface HeadToHead {
-  readonly opponent: string;
-  readonly name: string;
-  readonly games: number;
-  readonly wins: number;
-  readonly losses: number;
-  readonly draws: number;
 }
 
 export interface Tournament {
@@ -185,8 +178,8 @@ export const api = {
   bots: (game: string) => call<{ bots: Bot[] }>('GET', `/api/bots?game=${segment(game)}`),
   bot: (id: string) => call<Bot & { versions: Version[] }>('GET', `/api/bots/${segment(id)}`),
   ratings: (id: string) => call<{ game: string; history: { match: string; rating: number; change: number }[] }>('GET', `/api/bots/${segment(id)}/ratings`),
-  headToHead: (id: string) => call<{ opponents: HeadToHead[] }>('GET', `/api/bots/${segment(id)}/head-to-head`),
-  matchesOfBot: (id: string, limit = 20) => call<{ matches: Match[]; next: string | null }>('GET', `/api/matches?bot=${segment(id)}&limit=${limit}`),
+  matchesOfBot: (id: string, limit: number, before: string | null = null) =>
+    call<{ matches: Match[]; next: string | null }>('GET', `/api/matches?bot=${segment(id)}&limit=${limit}${before === null ? '' : `&before=${segment(before)}`}`),
   tournaments: () => call<Tournament[]>('GET', '/api/tournaments'),
   tournament: (id: string) => call<TournamentReport>('GET', `/api/tournaments/${segment(id)}`),
   live: () => call<{ games: LiveGame[] }>('GET', '/api/live'),

@@ -53,6 +53,8 @@ export interface WebHarness {
   newPage(viewport: ViewportName, options?: { readonly token?: string }): Promise<Page>;
   /** Saves a full-page screenshot as <name>-<viewport of the page>.png; answers its path. */
   screenshot(page: Page, name: string): Promise<string>;
+  /** Does the page scroll sideways (wider than the window)? Wide tables must scroll in their own box. */
+  overflowsSideways(page: Page): Promise<boolean>;
   /** Uncaught errors the page's scripts threw so far. */
   pageErrors(page: Page): readonly string[];
   /** GET an API path on the server (JSON). */
@@ -143,6 +145,7 @@ export async function openWebHarness(): Promise<WebHarness> {
         await page.screenshot({ path, fullPage: true });
         return path;
       },
+      overflowsSideways: (page) => page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth'),
       pageErrors: (page) => errors.get(page) ?? [],
       async api<T>(path: string) {
         const response = await fetch(`${baseUrl}${path}`);

@@ -1,6 +1,187 @@
-import { fill, heading } from '../dom.ts';
+/**
+ * A bot: owner, record, versions (with the validation verdicts for its signed-in owner), the Elo
+ * history chart, recent matches (each a link to the viewer) and head-to-head against every
+ * opponent of its last HEAD_TO_HEAD_MATCHES games.
+ */
+import { api, type Bot, type Match, type Version } from '../api.ts';
+import { ratingChart } from '../chart.ts';
+import { el, fill, formatNumber, formatTime, heading, link, notice } from '../dom.ts';
+import { signedInName } from '../session.ts';
+import { simpleTable, sortableTable } from '../table.ts';
+
+const PAGE = 100;
+const HEAD_TO_HEAD_MATCHES = 500;
+const RECENT = 20;
+
+type Outcome = 'win' | 'loss' | 'draw';
+
+interface Played {
+  readonly match: Match;
+  readonly opponent: { readonly bot: string; readonly name: string } | null;
+  readonly outcome: Outcome;
+  readonly forfeited: boolean;
+  /** Points: the bot's, then its opponent's. */
+  readonly points: readonly [number, number];
+}
+
+/** The match from the bot's seat (its first, if it played itself). */
+function fromSeat(match: Match, bot: string): Played {
+  const seat = Math.max(0, match.entrants.findIndex((entrant) => entrant.bot === bot));
+  const other = match.entrants.findIndex((entrant, i) => i !== seat);
+  const mine = match.ranks[seat] ?? 0;
+  const theirs = match.ranks[other] ?? 0;
+  const opponent = match.entrants[other];
+  return {
+    match,
+    opponent: opponent === undefined || opponent.bot === bot ? null : { bot: opponent.bot, name: opponent.name },
+    outcome: mine < theirs ? 'win' : mine > theirs ? 'loss' : 'draw',
+    forfeited: match.forfeit?.seat === seat,
+    points: [match.points[seat] ?? 0, match.points[other] ?? 0],
+  };
+}
+
+async function recentMatches(bot: string): Promise<{ matches: Match[]; more: boolean }> {
+  const matches: Match[] = [];
+  let before: string | null = null;
+  do {
+    const page = await api.matchesOfBot(bot, PAGE, before);
+    matches.push(...page.matches);
+    before = page.next;
+  } while (before !== null && matches.length < HEAD_TO_HEAD_MATCHES);
+  return { matches, more: before !== null };
+}
+
+interface HeadToHead {
+  readonly bot: string;
+  readonly name: string;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+}
+
+function headToHead(played: readonly Played[]): HeadToHead[] {
+  const byOpponent = new Map<string, HeadToHead>();
+  for (const game of played) {
+    if (game.opponent === null) continue; // against itself (validation)
+    let row = byOpponent.get(game.opponent.bot);
+    if (row === undefined) byOpponent.set(game.opponent.bot, row = { bot: game.opponent.bot, name: game.opponent.name, games: 0, wins: 0, losses: 0, draws: 0 });
+    row.games += 1;
+    if (game.outcome === 'win') row.wins += 1;
+    else if (game.outcome === 'loss') row.losses += 1;
+    else row.draws += 1;
+  }
+  return [...byOpponent.values()];
+}
+
+const score = (row: HeadToHead): number => (row.wins + row.draws / 2) / Math.max(1, row.games);
+
+function outcomeCell(game: Played): HTMLElement {
+  const text = game.forfeited ? 'loss (forfeit)' : game.outcome;
+  return el('span', { class: `outcome ${game.outcome}` }, text);
+}
+
+function summary(bot: Bot, elo: number | null): HTMLElement {
+  const item = (label: string, value: string): HTMLElement => el('div', {}, el('dt', {}, label), el('dd', {}, value));
+  const { record } = bot;
+  return el('dl', { class: 'stats' },
+    item('Elo', formatNumber(elo)),
+    item('Games', String(record.games)),
+    item('Won', String(record.wins)),
+    item('Lost', String(record.losses)),
+    item('Drawn', String(record.draws)),
+    item('Forfeits', String(record.forfeits)),
+  );
+}
+
+function stateBadge(version: Version): HTMLElement {
+  return el('span', { class: `badge state-${version.state}` }, version.state);
+}
+
+function versionsTable(versions: readonly Version[], owner: boolean): HTMLElement {
+  const newestFirst = [...versions].sort((a, b) => b.version - a.version);
+  return simpleTable('Versions', [
+    { key: 'version', label: 'Version', numeric: true, cell: (v) => `v${v.version}` },
+    { key: 'state', label: 'State', cell: stateBadge },
+    { key: 'created', label: 'Uploaded', cell: (v) => formatTime(v.createdAt) },
+    { key: 'bytes', label: 'Size', numeric: true, cell: (v) => `${formatNumber(v.bytes / 1024, 1)} KiB` },
+    ...(owner ? [{
+      key: 'verdict', label: 'Validation',
+      cell: (v: Version) => v.verdict === null && v.message === null ? (v.state === 'rejected' ? 'rejected' : '–')
+        : el('div', { class: 'verdict' },
+          v.verdict === null ? null : el('strong', {}, v.verdict),
+          v.message === null ? null : el('pre', { class: 'message' }, v.message),
+          v.failingMatch === null ? null : link(`/matches/${v.failingMatch}`, `the failing match ${v.failingMatch}`)),
+    }] : []),
+  ], newestFirst);
+}
+
+function matchesTable(played: readonly Played[]): HTMLElement {
+  return simpleTable('Recent matches', [
+    { key: 'when', label: 'When', cell: (g) => formatTime(g.match.finishedAt) },
+    { key: 'opponent', label: 'Opponent', cell: (g) => (g.opponent === null ? 'itself' : link(`/bots/${g.opponent.bot}`, g.opponent.name)) },
+    { key: 'outcome', label: 'Result', cell: outcomeCell },
+    { key: 'points', label: 'Points', numeric: true, title: 'Its points, then its opponent’s', cell: (g) => g.points.map((p) => formatNumber(p)).join('–') },
+    { key: 'reason', label: 'How', cell: (g) => g.match.reason },
+    { key: 'kind', label: 'Kind', cell: (g) => `${g.match.kind}${g.match.rated ? ', rated' : ''}` },
+    { key: 'watch', label: 'Watch', cell: (g) => link(`/matches/${g.match.id}`, el('span', { class: 'visually-hidden' }, `Watch match `), g.match.id) },
+  ], played.slice(0, RECENT));
+}
+
+function headToHeadTable(rows: readonly HeadToHead[]): HTMLElement {
+  const table = sortableTable<HeadToHead>('Head-to-head', [
+    { key: 'opponent', label: 'Opponent', cell: (row) => link(`/bots/${row.bot}`, row.name), sort: (row) => row.name.toLowerCase() },
+    { key: 'games', label: 'Games', numeric: true, cell: (row) => String(row.games), sort: (row) => row.games },
+    { key: 'wins', label: 'W', title: 'Wins', numeric: true, cell: (row) => String(row.wins), sort: (row) => row.wins },
+    { key: 'losses', label: 'L', title: 'Losses', numeric: true, cell: (row) => String(row.losses), sort: (row) => row.losses },
+    { key: 'draws', label: 'D', title: 'Draws', numeric: true, cell: (row) => String(row.draws), sort: (row) => row.draws },
+    { key: 'score', label: 'Score', title: 'Wins plus half the draws, per game', numeric: true, cell: (row) => `${formatNumber(score(row) * 100, 0)}%`, sort: score },
+  ], { key: 'games', descending: true });
+  table.update(rows);
+  return table.element;
+}
 
 export function mountBotPage(root: HTMLElement, id: string): () => void {
-  fill(root, heading(1, 'bot'));
-  return () => undefined;
+  let alive = true;
+  let destroyChart = (): void => undefined;
+  fill(root, notice('Loading the bot…'));
+  void (async () => {
+    try {
+      const [bot, ratings, recent, viewer] = await Promise.all([api.bot(id), api.ratings(id), recentMatches(id), signedInName().catch(() => null)]);
+      if (!alive) return;
+      const owner = viewer !== null && viewer === bot.owner;
+      const played = recent.matches.map((match) => fromSeat(match, bot.id));
+      const chartBox = el('div');
+      const status = bot.retired ? 'retired' : bot.active === null ? 'no active version yet' : `active: v${bot.active}`;
+      fill(root,
+        heading(1, bot.name),
+        el('p', { class: 'lead' }, `A ${bot.game} bot by `, el('strong', { class: 'owner-name' }, bot.owner), ` · ${status}`, bot.probation === null ? null : ` · on probation: ${bot.probation}`),
+        summary(bot, ratings.history.at(-1)?.rating ?? null),
+        el('section', { 'aria-labelledby': 'rating-heading' }, el('h2', { id: 'rating-heading' }, 'Elo history'), chartBox),
+        el('section', { 'aria-labelledby': 'matches-heading' },
+          el('h2', { id: 'matches-heading' }, 'Recent matches'),
+          played.length === 0 ? notice('No matches yet.') : matchesTable(played)),
+        el('section', { 'aria-labelledby': 'h2h-heading' },
+          el('h2', { id: 'h2h-heading' }, 'Head-to-head'),
+          el('p', { class: 'muted small' }, recent.more ? `Over its last ${recent.matches.length} matches.` : `Over all ${recent.matches.length} of its matches.`),
+          headToHead(played).length === 0 ? notice('No opponents yet.') : headToHeadTable(headToHead(played))),
+        el('section', { 'aria-labelledby': 'versions-heading' },
+          el('h2', { id: 'versions-heading' }, 'Versions'),
+          owner ? el('p', { class: 'muted small' }, 'You own this bot: the validation verdicts of your versions are shown.') : null,
+          versionsTable(bot.versions, owner)),
+      );
+      if (ratings.history.length === 0) fill(chartBox, notice('No rated games yet.'));
+      else {
+        const chart = ratingChart(ratings.history);
+        fill(chartBox, chart.element);
+        destroyChart = () => chart.destroy();
+      }
+    } catch (error) {
+      if (alive) fill(root, heading(1, 'Bot'), notice(`Cannot load bot ${id}: ${(error as Error).message}`, 'error'));
+    }
+  })();
+  return () => {
+    alive = false;
+    destroyChart();
+  };
 }

@@ -21,10 +21,10 @@ function scaleOf(rows: readonly LeaderboardRow[]): Scale {
   return high > low ? { low, high } : { low: low - 1, high: high + 1 };
 }
 
-const UNBOUNDED_NOTE = {
-  above: 'no loss yet: the upper end rests on the prior',
-  below: 'no win yet: the lower end rests on the prior',
-  both: 'too few decided games: both ends rest on the prior',
+const UNBOUNDED = {
+  above: { text: 'open ↑', note: 'no loss yet: the upper end rests on the prior' },
+  below: { text: 'open ↓', note: 'no win yet: the lower end rests on the prior' },
+  both: { text: 'open', note: 'too few decided games: both ends rest on the prior' },
 } as const;
 
 function btCell(bt: BradleyTerry | null, scale: Scale): Node | string {
@@ -37,14 +37,17 @@ function btCell(bt: BradleyTerry | null, scale: Scale): Node | string {
       el('span', { class: 'bt-range', style: `left:${at(bt.low).toFixed(2)}%;width:${Math.max(0.5, at(bt.high) - at(bt.low)).toFixed(2)}%` }),
       el('span', { class: 'bt-point', style: `left:${at(bt.rating).toFixed(2)}%` }),
     ),
-    bt.unbounded === null ? null : el('span', { class: 'badge', title: UNBOUNDED_NOTE[bt.unbounded] }, 'provisional'),
+    bt.unbounded === null ? null : el('span', { class: 'badge', title: UNBOUNDED[bt.unbounded].note }, UNBOUNDED[bt.unbounded].text),
   );
 }
 
 function columns(scale: () => Scale): Column<LeaderboardRow>[] {
   return [
-    { key: 'bot', label: 'Bot', cell: (row) => el('span', { class: 'bot-cell' }, link(`/bots/${row.bot}`, row.name), el('span', { class: 'owner' }, ` by ${row.owner}`)), sort: (row) => row.name.toLowerCase() },
-    { key: 'elo', label: 'Elo', numeric: true, cell: (row) => formatNumber(row.elo), sort: (row) => row.elo },
+    { key: 'bot', label: 'Bot', cell: (row) => el('span', { class: 'bot-cell' }, link(`/bots/${row.bot}`, row.name), el('span', { class: 'owner' }, `by ${row.owner}`)), sort: (row) => row.name.toLowerCase() },
+    {
+      key: 'elo', label: 'Elo', numeric: true, sort: (row) => row.elo,
+      cell: (row) => el('span', {}, row.provisional === true ? el('span', { class: 'badge provisional', title: 'few rated games yet: the Elo is still settling' }, 'provisional') : null, ' ', formatNumber(row.elo)),
+    },
     { key: 'bt', label: 'Bradley–Terry (95%)', title: 'Bradley–Terry rating with its 95% interval', numeric: true, cell: (row) => btCell(row.bt, scale()), sort: (row) => row.bt?.rating ?? null },
     { key: 'games', label: 'Games', numeric: true, cell: (row) => String(row.games), sort: (row) => row.games },
     { key: 'wins', label: 'W', title: 'Wins', numeric: true, cell: (row) => String(row.wins), sort: (row) => row.wins },

@@ -1,6 +1,67 @@
-import { fill, heading } from '../dom.ts';
+/** The games in progress (GET /api/live), kept current from the lobby stream; each links to the viewer. */
+import { api, type LiveGame } from '../api.ts';
+import { el, fill, heading, link, notice } from '../dom.ts';
+import { subscribeLobby } from '../lobby.ts';
+import { botNames, type BotNames } from '../names.ts';
+
+function since(startedAt: number): string {
+  const seconds = Math.max(0, Math.round((Date.now() - startedAt) / 1000));
+  return seconds < 60 ? `${seconds} s ago` : `${Math.floor(seconds / 60)} min ago`;
+}
 
 export function mountLivePage(root: HTMLElement): () => void {
-  fill(root, heading(1, 'live'));
-  return () => undefined;
+  const games = new Map<string, LiveGame>();
+  const names = new Map<string, BotNames>();
+  const list = el('ul', { class: 'live-games', 'aria-label': 'Games in progress' });
+  const status = el('div', { 'aria-live': 'polite' }, notice('Loading the games in progress…'));
+  fill(root, heading(1, 'Live games'), el('p', { class: 'lead' }, 'Games being played right now. Open one to watch it move by move; hidden cards stay hidden until the game is over.'), status, list);
+  let alive = true;
+  let loaded = false;
+
+  const nameOf = (game: string, bot: string): string => names.get(game)?.get(bot)?.name ?? bot;
+  const render = (): void => {
+    if (!loaded) return;
+    const ordered = [...games.values()].sort((a, b) => a.startedAt - b.startedAt);
+    fill(status, ordered.length === 0 ? notice('No game is being played right now.') : el('p', { class: 'muted' }, `${ordered.length} game${ordered.length === 1 ? '' : 's'} in progress.`));
+    fill(list, ...ordered.map((game) => el('li', { class: 'live-game', 'data-match': game.match },
+      link(`/matches/${game.match}`, el('span', { class: 'players' }, game.seats.map((seat) => nameOf(game.game, seat.bot)).join(' vs ')), el('span', { class: 'visually-hidden' }, `, match ${game.match}`)),
+      el('span', { class: 'meta' }, `${game.game} · match ${game.match} · started ${since(game.startedAt)}`, game.tournament === null ? null : ' · ', game.tournament === null ? null : link(`/tournaments/${game.tournament}`, `tournament ${game.tournament}`)),
+    )));
+  };
+  const learnNames = async (game: string): Promise<void> => {
+    if (names.has(game)) return;
+    names.set(game, new Map());
+    names.set(game, await botNames(game).catch(() => new Map()));
+    if (alive) render();
+  };
+
+  // events that come while the list loads are applied after it, in order
+  const pending: (() => void)[] = [];
+  const unsubscribe = subscribeLobby((event) => {
+    const apply = (): void => {
+      if (event.type === 'game-start') {
+        games.set(event.match, { match: event.match, game: event.game, seats: event.seats, tournament: event.tournament, startedAt: Date.now() });
+        void learnNames(event.game);
+      } else if (event.type === 'game-end') games.delete(event.match);
+      render();
+    };
+    if (loaded) apply();
+    else pending.push(apply);
+  });
+  void api.live().then(async (answer) => {
+    if (!alive) return;
+    for (const game of answer.games) games.set(game.match, game);
+    loaded = true;
+    for (const apply of pending.splice(0)) apply();
+    render();
+    await Promise.all([...new Set(answer.games.map((game) => game.game))].map(learnNames));
+  }, (error: unknown) => {
+    if (alive) fill(status, notice(`Cannot load the games in progress: ${(error as Error).message}`, 'error'));
+  });
+  const tick = setInterval(render, 15_000); // keeps "started … ago" current
+  return () => {
+    alive = false;
+    clearInterval(tick);
+    unsubscribe();
+  };
 }

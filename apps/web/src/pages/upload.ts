@@ -1,6 +1,124 @@
-import { fill, heading } from '../dom.ts';
+/**
+ * Upload a bot (POST /api/bots): a name, the game, and the source — pasted, or files chosen —
+ * then its compile errors (file:line:column), or its validation followed until the version is
+ * active or rejected (the version polled every second).
+ */
+import { ApiError, api, type Diagnostic, type Version } from '../api.ts';
+import { el, fill, heading, link, notice } from '../dom.ts';
+import { signedInName } from '../session.ts';
+import { signInForms } from '../sign-in-forms.ts';
+
+const BOT_NAME = '^[a-z][a-z0-9_-]{2,31}$';
+const POLL_MS = 1000;
+
+const EXAMPLE = `import { defineBot } from '@xix/sdk';
+
+// Plays the first legal action. Replace it with something cleverer.
+export default defineBot({
+  decide(view) {
+    return view.legalActions[0]!;
+  },
+});
+`;
+
+function compileErrors(error: ApiError): HTMLElement {
+  const diagnostics = (error.body as { diagnostics?: Diagnostic[] } | null)?.diagnostics ?? [];
+  return el('div', { class: 'notice error', role: 'alert', 'data-testid': 'compile-errors' },
+    el('p', {}, el('strong', {}, 'It does not compile.'), ' Nothing was stored; fix these and upload again:'),
+    diagnostics.length === 0
+      ? el('pre', { class: 'message' }, error.message)
+      : el('ul', { class: 'diagnostics' }, ...diagnostics.map((d) => el('li', {}, el('code', {}, `${d.file}:${d.line}:${d.column}`), ` ${d.text}`))),
+  );
+}
+
+function verdictView(bot: string, version: Version): HTMLElement {
+  if (version.state === 'active') {
+    return el('div', { class: 'notice success', role: 'status', 'data-testid': 'upload-state', 'data-state': 'active' },
+      el('p', {}, el('strong', {}, `Version ${version.version} is active.`), ' It passed validation and now plays. See ', link(`/bots/${bot}`, 'its page'), '.'));
+  }
+  return el('div', { class: 'notice error', role: 'alert', 'data-testid': 'upload-state', 'data-state': 'rejected' },
+    el('p', {}, el('strong', {}, `Version ${version.version} was rejected`), version.verdict === null ? '.' : ` (${version.verdict}).`),
+    version.message === null ? null : el('pre', { class: 'message' }, version.message),
+    version.failingMatch === null ? null : el('p', {}, 'Watch ', link(`/matches/${version.failingMatch}`, `the failing match ${version.failingMatch}`), '.'),
+  );
+}
+
+function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolean): HTMLFormElement {
+  const name = el('input', { id: 'bot-name', name: 'name', type: 'text', required: true, pattern: BOT_NAME, spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'bot-name-hint' });
+  const game = el('select', { id: 'bot-game', name: 'game' }, el('option', { value: 'xix' }, 'xix'));
+  const source = el('textarea', { id: 'bot-source', name: 'source', rows: '14', spellcheck: 'false', 'aria-describedby': 'bot-source-hint' });
+  source.value = EXAMPLE;
+  const files = el('input', { id: 'bot-files', name: 'files', type: 'file', multiple: true, accept: '.ts,.js,.mts,.mjs', 'aria-describedby': 'bot-files-hint' });
+  const entry = el('input', { id: 'bot-entry', name: 'entry', type: 'text', placeholder: 'bot.ts', spellcheck: 'false', 'aria-describedby': 'bot-entry-hint' });
+  const submit = el('button', { type: 'submit' }, 'Upload');
+  void api.games().then((games) => fill(game, ...games.map((g) => el('option', { value: g.id }, g.id))), () => undefined);
+
+  const form = el('form', { class: 'card upload-form', 'aria-labelledby': 'upload-heading' },
+    el('h2', { id: 'upload-heading' }, 'Upload a bot'),
+    el('div', { class: 'field' }, el('label', { for: 'bot-name' }, 'Bot name'), name, el('p', { class: 'hint', id: 'bot-name-hint' }, 'A name you already use makes a new version of that bot.')),
+    el('div', { class: 'field' }, el('label', { for: 'bot-game' }, 'Game'), game),
+    el('div', { class: 'field' }, el('label', { for: 'bot-source' }, 'Source (bot.ts)'), source, el('p', { class: 'hint', id: 'bot-source-hint' }, 'TypeScript or JavaScript that default-exports the bot; it may import only @xix/sdk.')),
+    el('div', { class: 'field' }, el('label', { for: 'bot-files' }, 'Or choose files'), files, el('p', { class: 'hint', id: 'bot-files-hint' }, 'Chosen files replace the source above.')),
+    el('div', { class: 'field' }, el('label', { for: 'bot-entry' }, 'Entry file (optional)'), entry, el('p', { class: 'hint', id: 'bot-entry-hint' }, 'Default: bot.ts, or the only file.')),
+    submit,
+  );
+
+  const follow = async (bot: string, version: number): Promise<void> => {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (!isAlive()) return;
+      const current = (await api.bot(bot)).versions.find((v) => v.version === version);
+      if (current !== undefined && current.state !== 'validating') {
+        onResult(verdictView(bot, current));
+        return;
+      }
+    }
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void (async () => {
+      submit.disabled = true;
+      onResult(notice('Uploading and compiling…'));
+      try {
+        const chosen = [...(files.files ?? [])];
+        const contents: Record<string, string> = chosen.length === 0
+          ? { 'bot.ts': source.value }
+          : Object.fromEntries(await Promise.all(chosen.map(async (file) => [file.name, await file.text()] as const)));
+        const entryName = entry.value.trim();
+        const uploaded = await api.upload({ game: game.value, name: name.value.trim(), files: contents, ...(entryName !== '' && { entry: entryName }) });
+        onResult(el('div', { class: 'notice info', role: 'status', 'data-testid': 'upload-state', 'data-state': 'validating' },
+          el('p', {}, el('strong', {}, `Compiled in ${uploaded.compileMs} ms: version ${uploaded.version} of `), link(`/bots/${uploaded.bot}`, name.value.trim()), el('strong', {}, ' is validating…')),
+          el('p', { class: 'muted small' }, 'It plays a few games against itself and a house bot; this page follows it.')));
+        await follow(uploaded.bot, uploaded.version);
+      } catch (error) {
+        if (!isAlive()) return;
+        if (error instanceof ApiError && error.code === 'compile_error') onResult(compileErrors(error));
+        else onResult(notice(error instanceof Error ? error.message : String(error), 'error'));
+      } finally {
+        submit.disabled = false;
+      }
+    })();
+  });
+  return form;
+}
 
 export function mountUploadPage(root: HTMLElement): () => void {
-  fill(root, heading(1, 'upload'));
-  return () => undefined;
+  let alive = true;
+  const result = el('div', { class: 'upload-result', 'aria-live': 'polite' });
+  const body = el('div');
+  fill(root, heading(1, 'Upload a bot'), body);
+  const showForm = (user: string): void => {
+    if (!alive) return;
+    fill(body, el('p', { class: 'lead' }, `Signed in as ${user}. Upload a new bot or a new version; it is compiled at once, then validated in a few games before it plays rated games.`),
+      uploadForm((node) => fill(result, node), () => alive), result);
+  };
+  void signedInName().catch(() => null).then((user) => {
+    if (!alive) return;
+    if (user !== null) showForm(user);
+    else fill(body, el('p', { class: 'lead' }, 'Sign in to upload a bot.'), signInForms(showForm));
+  });
+  return () => {
+    alive = false;
+  };
 }

@@ -1,0 +1,16 @@
+/** Bot names by id for a game (GET /api/bots?game=), for pages that get only ids. */
+import { api } from './api.ts';
+import { link } from './dom.ts';
+
+export type BotNames = ReadonlyMap<string, { readonly name: string; readonly owner: string }>;
+
+export async function botNames(game: string): Promise<BotNames> {
+  const { bots } = await api.bots(game);
+  return new Map(bots.map((bot) => [bot.id, { name: bot.name, owner: bot.owner }]));
+}
+
+/** A link to the bot's page, named "name (owner)" when known. */
+export function botLink(names: BotNames, bot: string): HTMLAnchorElement {
+  const known = names.get(bot);
+  return link(`/bots/${bot}`, known === undefined ? bot : `${known.name} (${known.owner})`);
+}

@@ -1,0 +1,193 @@
+/**
+ * The browsing pages in Chromium against a real server with real games: the leaderboard (rows as
+ * the API has them, sorting), a bot page, the tournaments and a tournament, and the live games.
+ * Each page is also saved as a screenshot at laptop and phone sizes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openWebHarness, type ViewportName, type WebHarness } from './harness.ts';
+
+interface Row {
+  bot: string;
+  name: string;
+  owner: string;
+  elo: number | null;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  forfeits: number;
+}
+
+let h: WebHarness;
+beforeAll(async () => {
+  h = await openWebHarness();
+});
+afterAll(async () => h?.close());
+
+const SIZES: readonly ViewportName[] = ['laptop', 'phone'];
+
+/** The leaderboard's rows as shown: bot link, Elo and record cells. */
+async function shownRows(page: Page): Promise<{ href: string | null; name: string; elo: string; games: string; wins: string; losses: string; draws: string; forfeits: string }[]> {
+  return page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => {
+    const cell = (key: string): string => (row.querySelector(`td[data-column="${key}"]`)?.textContent ?? '').trim();
+    const anchor = row.querySelector('td[data-column="bot"] a');
+    return {
+      href: anchor?.getAttribute('href') ?? null, name: anchor?.textContent ?? '',
+      elo: cell('elo').replace('provisional', '').trim(), games: cell('games'), wins: cell('wins'), losses: cell('losses'), draws: cell('draws'), forfeits: cell('forfeits'),
+    };
+  }));
+}
+
+describe('leaderboard', () => {
+  it('shows every row of the API with its record, Elo and interval bar, and sorts by a column', async () => {
+    const { rows } = await h.api<{ rows: Row[] }>('/api/leaderboard/xix');
+    expect(rows.length).toBe(3); // the seed tournament's three bots
+    const page = await h.newPage('laptop');
+    await page.goto('/'); // the front door redirects here
+    await page.waitForURL('**/leaderboard/xix');
+    await expect.poll(async () => (await shownRows(page)).length).toBe(rows.length);
+
+    const expected = rows.map((row) => ({
+      href: `/bots/${row.bot}`, name: row.name, elo: String(Math.round(row.elo ?? Number.NaN)),
+      games: String(row.games), wins: String(row.wins), losses: String(row.losses), draws: String(row.draws), forfeits: String(row.forfeits),
+    }));
+    // the API's order (best win rate first) is the page's first order
+    expect(await shownRows(page)).toEqual(expected);
+    // one interval bar per rated bot, all on one scale: each range lies within the bar
+    expect(await page.locator('td[data-column="bt"] .bt-range').count()).toBe(rows.length);
+
+    await page.getByRole('button', { name: 'Elo', exact: true }).click();
+    const byElo = [...expected].sort((a, b) => Number(b.elo) - Number(a.elo));
+    expect((await shownRows(page)).map((row) => row.name)).toEqual(byElo.map((row) => row.name));
+    await expect.poll(() => page.locator('th[data-column="elo"]').getAttribute('aria-sort')).toBe('descending');
+    await page.getByRole('button', { name: 'Elo', exact: true }).click();
+    expect((await shownRows(page)).map((row) => row.name)).toEqual([...byElo].reverse().map((row) => row.name));
+    expect(await page.locator('th[data-column="elo"]').getAttribute('aria-sort')).toBe('ascending');
+
+    // a click on a bot opens its page without reloading
+    await page.getByRole('link', { name: rows[0]!.name }).click();
+    await page.waitForURL(`**/bots/${rows[0]!.bot}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(rows[0]!.name);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each(SIZES)('screenshot at %s size', async (size) => {
+    const page = await h.newPage(size);
+    await page.goto('/leaderboard/xix');
+    await page.locator('tbody tr').first().waitFor();
+    await h.screenshot(page, 'leaderboard');
+    // the page itself never scrolls sideways: wide tables scroll in their own box
+    expect(await h.overflowsSideways(page)).toBe(false);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('bot page', () => {
+  it('shows the owner, record, Elo chart, recent matches linking to the viewer, head-to-head and versions', async () => {
+    const id = h.seeded.alice.bot;
+    const bot = await h.api<{ name: string; owner: string; record: { games: number; wins: number } }>(`/api/bots/${id}`);
+    const { matches } = await h.api<{ matches: { id: string }[] }>(`/api/matches?bot=${id}&limit=20`);
+    const page = await h.newPage('laptop');
+    await page.goto(`/bots/${id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('copycat');
+    expect(await page.locator('.owner-name').textContent()).toBe(bot.owner);
+    expect(await page.locator('.stats').innerText()).toContain(String(bot.record.games));
+    await page.locator('.chart canvas').first().waitFor(); // uPlot drew the Elo history
+    const hrefs = await page.locator('section[aria-labelledby="matches-heading"] a[href^="/matches/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(matches.map((m) => `/matches/${m.id}`));
+    // head-to-head: the two house bots it met in the tournament (its validation games against itself are left out)
+    const opponents = await page.locator('section[aria-labelledby="h2h-heading"] tbody td[data-column="opponent"]').allTextContents();
+    expect(opponents.sort()).toEqual(['heuristic', 'random']);
+    // the versions: v1 active; its validation verdict column only for the owner
+    expect(await page.locator('section[aria-labelledby="versions-heading"] tbody').innerText()).toContain('active');
+    expect(await page.locator('section[aria-labelledby="versions-heading"] th[data-column="verdict"]').count()).toBe(0);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+
+    const owner = await h.newPage('laptop', { token: h.seeded.alice.token });
+    await owner.goto(`/bots/${id}`);
+    await owner.locator('section[aria-labelledby="versions-heading"] th[data-column="verdict"]').waitFor();
+    expect(await owner.getByTestId('signed-in-as').textContent()).toBe('Signed in as alice');
+    await owner.close();
+  });
+
+  it.each(SIZES)('screenshot at %s size', async (size) => {
+    const page = await h.newPage(size);
+    await page.goto(`/bots/${h.seeded.house.heuristic}`);
+    await page.locator('.chart canvas').first().waitFor();
+    await h.screenshot(page, 'bot');
+    expect(await h.overflowsSideways(page)).toBe(false);
+    await page.close();
+  });
+});
+
+describe('tournaments', () => {
+  it('lists the tournament and shows its progress, standings and cross table as the API reports them', async () => {
+    const { tournament } = h.seeded;
+    const report = await h.api<{ progress: { games: number; gamesDone: number }; standings: { bot: string; wins: number }[]; crossTable: { entrants: { bot: string }[]; wins: number[] }[] }>(`/api/tournaments/${tournament}`);
+    const page = await h.newPage('laptop');
+    await page.goto('/tournaments');
+    await page.getByRole('link', { name: `Tournament ${tournament}` }).click();
+    await page.waitForURL(`**/tournaments/${tournament}`);
+    const progress = page.locator('progress');
+    await progress.waitFor();
+    expect(Number(await progress.getAttribute('value'))).toBe(report.progress.gamesDone);
+    expect(Number(await progress.getAttribute('max'))).toBe(report.progress.games);
+    expect(await page.getByText(`${report.progress.gamesDone} of ${report.progress.games} games played (100%)`).count()).toBe(1);
+
+    const standings = page.locator('section[aria-labelledby="standings-heading"] tbody tr');
+    const shownBots = await standings.locator('td[data-column="bot"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(shownBots).toEqual(report.standings.map((s) => `/bots/${s.bot}`));
+    expect(await standings.locator('td[data-column="wins"]').allTextContents()).toEqual(report.standings.map((s) => String(s.wins)));
+
+    // cross table: the first standing's row against the second's column, from their pairing
+    const [first, second] = report.standings;
+    const pairing = report.crossTable.find((c) => c.entrants.some((e) => e.bot === first!.bot) && c.entrants.some((e) => e.bot === second!.bot))!;
+    const me = pairing.entrants.findIndex((e) => e.bot === first!.bot);
+    const cell = page.locator('.cross-table tbody tr').nth(0).locator('td').nth(1);
+    expect(await cell.textContent()).toMatch(new RegExp(`^${pairing.wins[me]}–${pairing.wins[1 - me]}`));
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each(SIZES)('screenshots at %s size', async (size) => {
+    const page = await h.newPage(size);
+    await page.goto('/tournaments');
+    await page.locator('tbody tr').first().waitFor();
+    await h.screenshot(page, 'tournaments');
+    await page.goto(`/tournaments/${h.seeded.tournament}`);
+    await page.locator('.cross-table').waitFor();
+    await h.screenshot(page, 'tournament');
+    expect(await h.overflowsSideways(page)).toBe(false);
+    await page.close();
+  });
+});
+
+describe('live', () => {
+  it('lists a game in progress as a link to its viewer and drops it when the lobby says it ended', async () => {
+    const [a, b] = [h.seeded.house.random, h.seeded.house.heuristic];
+    const match = 'live-demo.0';
+    const seats = [{ bot: a, version: 1 }, { bot: b, version: 1 }];
+    await h.store.publishLive(match, [{ type: 'start', match, game: 'xix', seats, view: null }], { game: 'xix', tournament: null });
+    const phone = await h.newPage('phone');
+    await phone.goto('/live');
+    await phone.locator(`li[data-match="${match}"]`).waitFor();
+    await h.screenshot(phone, 'live');
+    await phone.close();
+    const page = await h.newPage('laptop');
+    await page.goto('/live');
+    const game = page.locator(`li[data-match="${match}"]`);
+    await game.waitFor();
+    expect(await game.locator('a').first().getAttribute('href')).toBe(`/matches/${match}`);
+    expect(await game.locator('.players').textContent()).toBe('random vs heuristic');
+    await h.screenshot(page, 'live');
+    await h.store.publishLive(match, [{ type: 'end', moves: 0, ranks: [0, 1], reason: 'test', view: null }], { game: 'xix', tournament: null });
+    await game.waitFor({ state: 'detached' });
+    expect(await page.getByText('No game is being played right now.').count()).toBe(1);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
