@@ -11,15 +11,34 @@ export interface WorkerConfig {
   /** BullMQ's job lock and stalled-job check (ms): a dead worker's series is taken up after about their sum. */
   readonly lockDuration: number;
   readonly stalledInterval: number;
+  /** The rated ladder's scheduler (ladder.ts): off unless XIX_LADDER=on (`npm start` turns it on). */
+  readonly ladder: LadderConfig;
+}
+
+export interface LadderConfig {
+  readonly enabled: boolean;
+  /** XIX_LADDER_INTERVAL_MS: how often it looks at the backlog. */
+  readonly intervalMs: number;
+  /** XIX_LADDER_BACKLOG: open ladder series per game, at most. */
+  readonly backlog: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const SWITCH: ReadonlyMap<string, boolean> = new Map([['on', true], ['off', false], ['true', true], ['false', false], ['1', true], ['0', false]]);
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = SWITCH.get(text.toLowerCase());
+  if (value === undefined) throw new Error(`${name} must be on or off, got "${text}"`);
   return value;
 }
 
@@ -39,5 +58,10 @@ export function workerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
     handBackAfterMs: wholeNumber(env, 'XIX_HAND_BACK_MS', 8000, 0, 600_000),
     lockDuration: wholeNumber(env, 'XIX_LOCK_DURATION_MS', 60_000, 500, 3_600_000),
     stalledInterval: wholeNumber(env, 'XIX_STALLED_INTERVAL_MS', 30_000, 100, 3_600_000),
+    ladder: {
+      enabled: onOff(env, 'XIX_LADDER', false),
+      intervalMs: wholeNumber(env, 'XIX_LADDER_INTERVAL_MS', 5_000, 50, 3_600_000),
+      backlog: wholeNumber(env, 'XIX_LADDER_BACKLOG', 4, 1, 1_000),
+    },
   };
 }

@@ -1,10 +1,12 @@
 /**
  * A worker process: `node --no-node-snapshot apps/worker/src/main.ts`, configured from the
- * environment (config.ts: REDIS_URL, XIX_PREFIX, WORKER_CONCURRENCY, LOG_LEVEL, …). SIGTERM or SIGINT stop it
- * gracefully: no new jobs, the running series finished or handed back, the sandbox hosts closed.
+ * environment (config.ts: REDIS_URL, XIX_PREFIX, WORKER_CONCURRENCY, LOG_LEVEL, XIX_LADDER, …). SIGTERM or
+ * SIGINT stop it gracefully: no new jobs, the running series finished or handed back, the sandbox
+ * hosts closed. With XIX_LADDER=on it also runs the ladder's scheduler (one acts at a time, ladder.ts).
  */
 import { pino } from 'pino';
 import { workerConfig } from './config.ts';
+import { startLadder } from './ladder.ts';
 import { startWorker } from './worker.ts';
 
 let config;
@@ -16,8 +18,11 @@ try {
 }
 const log = pino({ level: config.logLevel, base: { service: 'worker' } });
 const worker = startWorker({ ...config, logger: log });
+const ladder = config.ladder.enabled
+  ? startLadder({ redisUrl: config.redisUrl, prefix: config.prefix, intervalMs: config.ladder.intervalMs, backlog: config.ladder.backlog, logger: log })
+  : null;
 worker.ready.then(
-  () => log.info({ concurrency: config.concurrency, prefix: config.prefix, pid: process.pid }, 'worker ready'),
+  () => log.info({ concurrency: config.concurrency, prefix: config.prefix, pid: process.pid, ladder: config.ladder.enabled }, 'worker ready'),
   (error: unknown) => log.error({ err: String(error) }, 'worker cannot start'),
 );
 
@@ -26,7 +31,7 @@ const stop = (signal: string): void => {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'worker stopping');
-  worker.close().then(
+  Promise.all([ladder?.close(), worker.close()]).then(
     () => {
       log.info('worker stopped');
       process.exit(0);

@@ -1,0 +1,117 @@
+/**
+ * The ladder's scheduler (docs/ratings.md "Ladder"): every `intervalMs` it takes or renews the
+ * store's ladder lock, and only while it holds it tops each game's ladder up to `backlog` open
+ * series, choosing the pairings with the store's chooseLadderPairings and enqueueing them at the
+ * ladder's priority (last of all). Any number of workers may run one: the lock lets one act.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { pino, type Logger } from 'pino';
+import { GAMES } from '@xix/engine';
+import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, chooseLadderPairings, createStore, queuePrefix, seriesJobId } from '@xix/store';
+
+export interface LadderOptions {
+  readonly redisUrl: string;
+  readonly prefix: string;
+  /** How often the scheduler looks at the backlog (ms). */
+  readonly intervalMs: number;
+  /** Open ladder series per game it keeps queued or running, at most. */
+  readonly backlog: number;
+  /** The games and their seats (default: every game of @xix/engine); a pairing has the game's minimum. */
+  readonly games?: readonly { readonly id: string; readonly seats: { readonly min: number } }[];
+  readonly logger?: Logger;
+  /** false: no timer, the caller calls tick() (tests). Default true. */
+  readonly autorun?: boolean;
+}
+
+export interface LadderTick {
+  /** Whether this scheduler held the lock and acted. */
+  readonly leader: boolean;
+  /** The series it created, all games. */
+  readonly created: readonly string[];
+}
+
+export interface LadderScheduler {
+  /** This scheduler's lock owner id. */
+  readonly owner: string;
+  /** One round: take or renew the lock, then top the backlog up; one at a time. */
+  tick(): Promise<LadderTick>;
+  /** Stops the timer, waits for a running round, lets the lock go. */
+  close(): Promise<void>;
+}
+
+/** A scheduler that missed this many rounds (stuck, or dead) loses the lock to another. */
+const LOCK_ROUNDS = 3;
+
+export function startLadder(options: LadderOptions): LadderScheduler {
+  const { intervalMs, backlog } = options;
+  if (!Number.isSafeInteger(intervalMs) || intervalMs < 50) throw new RangeError(`intervalMs must be an integer of at least 50, got ${String(intervalMs)}`);
+  if (!Number.isSafeInteger(backlog) || backlog < 1) throw new RangeError(`backlog must be a positive integer, got ${String(backlog)}`);
+  const log = options.logger ?? pino({ level: 'silent' });
+  const games = options.games ?? [...GAMES.values()];
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const queueRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  redis.on('error', (error: Error) => log.warn({ err: error.message }, 'ladder store connection'));
+  queueRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'ladder queue connection'));
+  const store = createStore(redis, { prefix: options.prefix });
+  const queue = new Queue(SERIES_QUEUE, { connection: queueRedis, prefix: queuePrefix(options.prefix) });
+  const enqueue = (seriesId: string) => queue.add('ladder', { seriesId }, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(seriesId), priority: SERIES_JOB_PRIORITY.ladder });
+  const lockTtl = Math.max(1_000, LOCK_ROUNDS * intervalMs);
+
+  async function round(): Promise<LadderTick> {
+    if (!(await store.holdLadderLock(owner, lockTtl))) return { leader: false, created: [] };
+    const created: string[] = [];
+    for (const game of games) {
+      const { open, busy } = await store.ladderBacklog(game.id);
+      // a series stored but never enqueued (its scheduler died in between) gets its job now; a job
+      // that exists already is left as it is (same job id)
+      for (const seriesId of open) await enqueue(seriesId);
+      const free = backlog - open.length;
+      if (free <= 0) continue;
+      const candidates = (await store.ladderCandidates(game.id)).filter((candidate) => !busy.has(candidate.bot));
+      for (const pairing of chooseLadderPairings(candidates, { seats: game.seats.min, count: free })) {
+        const seriesId = await store.createLadderSeries(game.id, pairing);
+        await enqueue(seriesId);
+        created.push(seriesId);
+        log.info({ series: seriesId, game: game.id, entrants: pairing.map(({ bot, version, elo, games: played }) => ({ bot, version, elo: Math.round(elo), games: played })) }, 'ladder series queued');
+      }
+    }
+    return { leader: true, created };
+  }
+
+  // one round at a time: a slow round is waited for, never overlapped
+  let running: Promise<LadderTick> | null = null;
+  const tick = (): Promise<LadderTick> => {
+    running ??= round().finally(() => { running = null; });
+    return running;
+  };
+
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (): void => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      tick().catch((error: unknown) => log.warn({ err: String(error) }, 'ladder round failed')).finally(schedule);
+    }, intervalMs);
+  };
+  if (options.autorun ?? true) schedule();
+
+  return {
+    owner,
+    tick,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await running?.catch(() => undefined);
+      await store.releaseLadderLock(owner).catch(() => undefined);
+      await queue.close();
+      // QUIT waits for a Redis that is down; a stopping worker does not
+      await Promise.all([redis, queueRedis].map((connection) => Promise.race([connection.quit().catch(() => undefined), sleep(2000)])));
+      for (const connection of [redis, queueRedis]) connection.disconnect();
+    },
+  };
+}
