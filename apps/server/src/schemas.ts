@@ -160,3 +160,22 @@ export const idParams = (pattern: string, what: string) => ({
   required: ['id'],
   properties: { id: { type: 'string', pattern, description: what } },
 }) as const;
+
+/** The games in progress (GET /api/live). */
+export const liveGamesSchema = {
+  type: 'object',
+  required: ['games'],
+  properties: {
+    games: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['match', 'game', 'startedAt', 'seats', 'tournament'],
+        properties: {
+          match: str, game: str, startedAt: { type: 'integer', description: 'when its first move was published (ms since the epoch)' },
+          seats: { type: 'array', items: entrantRefSchema }, tournament: { type: ['string', 'null'], description: 'the tournament the game is part of, or null' },
+        },
+      },
+    },
+  },
+} as const;

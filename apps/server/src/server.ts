@@ -20,6 +20,7 @@ import { webPlugin } from './plugins/web.ts';
 import { botRoutes } from './routes/bots.ts';
 import { challengeRoutes } from './routes/challenges.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
+import { liveRoutes } from './routes/live.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { tournamentRoutes } from './routes/tournaments.ts';
@@ -61,6 +62,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     challengeRoutes(api, { store, queue, challengeRate: config.challengeRate });
     leaderboardRoutes(api, { store });
     tournamentRoutes(api, { store, queue });
+    liveRoutes(api, { store });
   });
   metricsPlugin(app, { store, queue, adminToken: config.adminToken });
   await dashboardPlugin(app, { queue, adminToken: config.adminToken });

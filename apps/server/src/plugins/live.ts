@@ -1,11 +1,86 @@
-/** Websocket streams: a match's events (replayed or live) and the lobby (docs/api.md "Streams"). */
+/**
+ * Websocket streams (docs/api.md "Streams"): a match's events, replayed or live, and the lobby's.
+ * One stream reader per process fans events out to every socket (live/hub.ts); sockets that fall
+ * behind are closed (4008), dead ones found by a heartbeat, all closed (1001) when the server is.
+ */
 import type { FastifyInstance } from 'fastify';
+import websocket, { type WebSocket } from '@fastify/websocket';
 import type { Store } from '@xix/store';
+import { CLOSE } from '../live/frames.ts';
+import { StreamHub } from '../live/hub.ts';
+import { RatingsWatch } from '../live/ratings-watch.ts';
+import { ReplayEvents } from '../live/replay-events.ts';
+import { Streams } from '../live/streams.ts';
+import { DEFAULT_BOUNDS, Subscriber, type Bounds } from '../live/subscriber.ts';
 
 export interface LiveOptions {
   readonly store: Store;
+  readonly bounds?: Partial<Bounds>;
+  /** How often at most the lobby's ratings are read again after games end. */
+  readonly ratingsIntervalMs?: number;
 }
 
-export async function livePlugin(_app: FastifyInstance, _options: LiveOptions): Promise<void> {
-  // built by the spectating work (issue 11)
+/** A client message is a ping: anything longer is refused by ws (close 1009). */
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+const HEARTBEAT_MS = 30_000;
+/** How long a closing server waits for clients to answer its close before cutting them off. */
+const SHUTDOWN_GRACE_MS = 1000;
+
+export async function livePlugin(app: FastifyInstance, options: LiveOptions): Promise<void> {
+  const { store } = options;
+  const bounds: Bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
+  const hub = new StreamHub(store.redis, app.log);
+  const streams = new Streams(store, hub, new ReplayEvents(store));
+  const ratings = new RatingsWatch(store, (event) => hub.broadcast(streams.lobby.key, JSON.stringify(event)), app.log, options.ratingsIntervalMs);
+  hub.observe(streams.lobby.key, ratings);
+  const sockets = new Set<Subscriber>();
+  let closing = false;
+
+  // a socket that did not answer the last ping is gone without a close: its buffer is freed now
+  const heartbeat = setInterval(() => {
+    for (const subscriber of sockets) {
+      if (!subscriber.alive) subscriber.socket.terminate();
+      subscriber.alive = false;
+      subscriber.socket.ping();
+    }
+  }, HEARTBEAT_MS).unref();
+
+  async function shutdown(): Promise<void> {
+    closing = true;
+    clearInterval(heartbeat);
+    ratings.close();
+    await hub.close();
+    for (const subscriber of sockets) subscriber.close(CLOSE.goingAway, 'the server is shutting down: reconnect with after=<last id>');
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const subscriber of sockets) subscriber.socket.terminate();
+    app.websocketServer.close();
+  }
+
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, clientTracking: false },
+    preClose: shutdown,
+    // a client that vanished mid-frame is routine, not a server error
+    errorHandler: (error, socket, request) => {
+      request.log.debug({ err: error }, 'websocket error');
+      socket.terminate();
+    },
+  });
+
+  function serve(socket: WebSocket, stream: (subscriber: Subscriber) => Promise<void>): void {
+    const subscriber = new Subscriber(socket, bounds);
+    sockets.add(subscriber);
+    socket.on('close', () => sockets.delete(subscriber));
+    if (closing) return subscriber.close(CLOSE.goingAway, 'the server is shutting down');
+    stream(subscriber).catch((error: unknown) => {
+      app.log.error({ err: error }, 'websocket stream failed');
+      subscriber.fail('the server cannot read this stream now: reconnect later', CLOSE.serverError);
+    });
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { after?: unknown } }>('/api/matches/:id/events', { websocket: true }, (socket, request) =>
+    serve(socket, (subscriber) => streams.match(subscriber, request.params.id, request.query.after)));
+  app.get<{ Querystring: { after?: unknown } }>('/api/lobby', { websocket: true }, (socket, request) =>
+    serve(socket, (subscriber) => streams.lobbyEvents(subscriber, request.query.after)));
+  hub.start();
 }

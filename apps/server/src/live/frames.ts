@@ -1,0 +1,29 @@
+/**
+ * Server → client frames (docs/api.md "Streams"), as bytes: an event is serialised once and the same
+ * buffer is sent to every socket that watches its stream.
+ */
+
+/** `{"type":"event","id":…,"event":…}` from the event's JSON text (as stored in Redis). */
+export function eventFrame(id: string | null, eventJson: string): Buffer {
+  return Buffer.from(`{"type":"event","id":${id === null ? 'null' : JSON.stringify(id)},"event":${eventJson}}`);
+}
+
+export function errorFrame(message: string): Buffer {
+  return Buffer.from(JSON.stringify({ type: 'error', message }));
+}
+
+export const PONG_FRAME = Buffer.from('{"type":"pong"}');
+
+/** Close codes besides the standard 1000 (done) and 1001 (server going away). */
+export const CLOSE = {
+  done: 1000,
+  goingAway: 1001,
+  /** `after=` is not an event id. */
+  badRequest: 4400,
+  /** No such match, live or stored. */
+  notFound: 4404,
+  /** The client fell behind past the bound: it reconnects with `after=<last id>`. */
+  tooSlow: 4008,
+  /** The server failed to read the stream. */
+  serverError: 4500,
+} as const;

@@ -1,0 +1,29 @@
+/** The games in progress (GET /api/live), from the store's list and each game's `start` event. */
+import type { EntrantRef, Store } from '@xix/store';
+
+/** Games listed at most. */
+export const MAX_LIVE_GAMES = 200;
+
+export interface GameInProgress {
+  readonly match: string;
+  readonly game: string;
+  readonly startedAt: number;
+  readonly seats: readonly EntrantRef[];
+  readonly tournament: string | null;
+}
+
+/**
+ * Oldest first. A listed game whose match is stored already, or whose stream is gone, is left out:
+ * its worker died before it could take it off the list.
+ */
+export async function gamesInProgress(store: Store): Promise<GameInProgress[]> {
+  const listed = await store.liveGames(MAX_LIVE_GAMES);
+  const games = await Promise.all(listed.map(async ({ match, startedAt }): Promise<GameInProgress | null> => {
+    const seriesId = match.slice(0, match.indexOf('.'));
+    const [first, stored, series] = await Promise.all([store.readLive(match, '0', 1), store.getMatch(match), store.getSeries(seriesId)]);
+    const start = first[0]?.event;
+    if (stored !== null || start?.type !== 'start') return null;
+    return { match, game: start.game, startedAt, seats: start.seats.map(({ bot, version }) => ({ bot, version })), tournament: series?.tournament ?? null };
+  }));
+  return games.filter((game) => game !== null);
+}

@@ -1,0 +1,249 @@
+/**
+ * The fan-out: ONE reader per server process, on its own Redis connection, blocks in XREAD over
+ * every stream that has subscribers here and hands each new entry to that stream's sockets, the
+ * same serialised frame to all. It never waits for a socket: each one is bounded (Subscriber).
+ *
+ * A new subscriber joins without gap or repeat: it is registered first (the fan-out holds its
+ * frames), then reads its catch-up (XRANGE after its `after`), sends it, then the held frames
+ * newer than what it sent. A stream the reader does not read yet starts at its newest entry,
+ * fetched before the catch-up on the same connection, so every entry is in one or the other.
+ */
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Entry } from '@xix/store';
+import { CLOSE, eventFrame } from './frames.ts';
+import { STREAM_START, compareStreamIds } from './stream-ids.ts';
+import type { Subscriber } from './subscriber.ts';
+
+/** Entries the reader takes from one stream per XREAD. */
+const READ_COUNT = 500;
+/** XREAD's timeout: the reader is woken (CLIENT UNBLOCK) as soon as a stream is added anyway. */
+const BLOCK_MS = 2000;
+const RETRY_MS = 500;
+
+export interface StreamSpec {
+  /** The stream's Redis key. */
+  readonly key: string;
+  /** The entries after `after` (a stream id or '0': from the start). */
+  readonly read: (after: string) => Promise<readonly Entry<unknown>[]>;
+  /** An event after which the stream has nothing more: sockets get it, then close (1000). */
+  readonly isFinal: (event: unknown) => boolean;
+}
+
+/** What a stream's channel tells an observer (e.g. the lobby's ratings). */
+export interface ChannelObserver {
+  open(): void;
+  event(event: unknown): void;
+  close(): void;
+}
+
+interface Channel {
+  readonly spec: StreamSpec;
+  readonly members: Set<Subscriber>;
+  /** The newest entry the reader has handed out; null until known (the reader skips it till then). */
+  lastId: string | null;
+}
+
+export type JoinResult = 'joined' | 'absent' | 'ended';
+
+export class StreamHub {
+  readonly #redis: Redis;
+  readonly #reader: Redis;
+  readonly #log: FastifyBaseLogger;
+  readonly #channels = new Map<string, Channel>();
+  readonly #observers = new Map<string, ChannelObserver>();
+  #readerId: number | null = null;
+  /** The reader is in XREAD; `#stale`: a stream was added since it was sent. */
+  #blocked = false;
+  #stale = false;
+  #unblocking = false;
+  #wake: (() => void) | null = null;
+  #closed = false;
+  #running: Promise<void> | null = null;
+
+  constructor(redis: Redis, log: FastifyBaseLogger) {
+    this.#redis = redis;
+    this.#log = log;
+    this.#reader = redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: true });
+    this.#reader.on('error', () => { /* reconnects on its own; a failed XREAD is logged below */ });
+    // a new connection has a new id: asked again before the next XREAD
+    this.#reader.on('close', () => { this.#readerId = null; });
+  }
+
+  start(): void {
+    this.#running ??= this.#run();
+  }
+
+  /** Streams being read here, and their sockets (metrics, tests). */
+  get size(): { readonly streams: number; readonly sockets: number } {
+    let sockets = 0;
+    for (const channel of this.#channels.values()) sockets += channel.members.size;
+    return { streams: this.#channels.size, sockets };
+  }
+
+  observe(key: string, observer: ChannelObserver): void {
+    this.#observers.set(key, observer);
+  }
+
+  /**
+   * Joins `subscriber` to a stream after `after` (a stream id; '0': from the start; null: from
+   * now). 'absent': the stream has no entry and `mustExist` (nothing sent). 'ended': the stream's
+   * last event is final, the subscriber has everything and is closed (1000).
+   */
+  async join(spec: StreamSpec, subscriber: Subscriber, after: string | null, mustExist: boolean): Promise<JoinResult> {
+    const channel = this.#channel(spec);
+    channel.members.add(subscriber);
+    subscriber.onClose(() => this.#leave(channel, subscriber));
+    // order matters: the channel's start (if new) was asked first, on the same connection
+    const [last, entries] = await Promise.all([this.#lastEntry(spec.key), after === null ? [] : spec.read(after)]);
+    if (last === null && mustExist) {
+      this.#leave(channel, subscriber);
+      return 'absent';
+    }
+    const from = after ?? last?.id ?? STREAM_START;
+    subscriber.goLive(from === '0' ? STREAM_START : from, entries.map(({ id, event }) => ({ id, frame: eventFrame(id, JSON.stringify(event)), final: spec.isFinal(event) })));
+    if (last !== null && spec.isFinal(last.event)) {
+      subscriber.close(CLOSE.done, 'the game is over');
+      return 'ended';
+    }
+    return 'joined';
+  }
+
+  /** An event of this server's own (not in the stream, no id) to every socket of a stream. */
+  broadcast(key: string, eventJson: string): void {
+    const channel = this.#channels.get(key);
+    if (channel === undefined) return;
+    const frame = eventFrame(null, eventJson);
+    for (const member of channel.members) member.deliver(null, frame, false);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#wake?.();
+    this.#reader.disconnect();
+    await this.#running;
+  }
+
+  #channel(spec: StreamSpec): Channel {
+    const existing = this.#channels.get(spec.key);
+    if (existing !== undefined) return existing;
+    const channel: Channel = { spec, members: new Set(), lastId: null };
+    this.#channels.set(spec.key, channel);
+    this.#observers.get(spec.key)?.open();
+    this.#lastEntry(spec.key).then((last) => {
+      channel.lastId = last?.id ?? STREAM_START;
+      this.#kick();
+    }, (error: unknown) => {
+      this.#log.error({ err: error, stream: spec.key }, 'cannot start reading a stream');
+      for (const member of channel.members) member.fail('the server cannot read this stream now: reconnect later', CLOSE.serverError);
+    });
+    return channel;
+  }
+
+  #leave(channel: Channel, subscriber: Subscriber): void {
+    channel.members.delete(subscriber);
+    if (channel.members.size > 0 || this.#channels.get(channel.spec.key) !== channel) return;
+    this.#channels.delete(channel.spec.key);
+    this.#observers.get(channel.spec.key)?.close();
+  }
+
+  async #lastEntry(key: string): Promise<{ id: string; event: unknown } | null> {
+    const [entry] = await this.#redis.xrevrange(key, '+', '-', 'COUNT', 1);
+    return entry === undefined ? null : { id: entry[0], event: parseEvent(entry[1]) };
+  }
+
+  /** A stream was added: the reader's XREAD must be sent again with it. */
+  #kick(): void {
+    if (this.#wake !== null) {
+      this.#wake();
+      return;
+    }
+    this.#stale = true;
+    void this.#unblock();
+  }
+
+  /** CLIENT UNBLOCK the reader; retried while its XREAD has not reached Redis yet. */
+  async #unblock(): Promise<void> {
+    if (this.#unblocking) return;
+    this.#unblocking = true;
+    try {
+      while (this.#blocked && this.#stale && !this.#closed && this.#readerId !== null) {
+        if ((await this.#redis.client('UNBLOCK', this.#readerId)) === 1) break;
+        await sleep(2);
+      }
+    } catch (error) {
+      this.#log.warn({ err: error }, 'cannot wake the stream reader: new streams wait for its timeout');
+    } finally {
+      this.#unblocking = false;
+    }
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#closed) {
+      const ready = [...this.#channels.values()].filter((channel) => channel.lastId !== null);
+      if (ready.length === 0) {
+        await new Promise<void>((resolve) => { this.#wake = resolve; });
+        this.#wake = null;
+        continue;
+      }
+      let reply: [string, [string, string[]][]][] | null;
+      try {
+        this.#readerId ??= await this.#reader.client('ID');
+        this.#stale = false;
+        this.#blocked = true;
+        reply = (await this.#reader.xread('COUNT', READ_COUNT, 'BLOCK', BLOCK_MS, 'STREAMS',
+          ...ready.map((channel) => channel.spec.key), ...ready.map((channel) => channel.lastId!))) as [string, [string, string[]][]][] | null;
+      } catch (error) {
+        if (this.#closed) break;
+        this.#log.error({ err: error }, 'stream reader: XREAD failed; retrying');
+        await sleep(RETRY_MS);
+        continue;
+      } finally {
+        this.#blocked = false;
+      }
+      for (const [key, entries] of reply ?? []) this.#fanOut(key, entries);
+    }
+  }
+
+  #fanOut(key: string, entries: [string, string[]][]): void {
+    const channel = this.#channels.get(key);
+    if (channel === undefined || channel.lastId === null) return;
+    const observer = this.#observers.get(key);
+    for (const member of channel.members) member.checkBound();
+    for (const [id, fields] of entries) {
+      if (compareStreamIds(id, channel.lastId) <= 0) continue;
+      channel.lastId = id;
+      const json = fieldOf(fields);
+      let event: unknown;
+      try {
+        event = JSON.parse(json);
+      } catch {
+        this.#log.warn({ stream: key, id }, 'skipped a stream entry that is not JSON');
+        continue;
+      }
+      // serialised once: every socket gets the same bytes
+      const frame = eventFrame(id, json);
+      const final = channel.spec.isFinal(event);
+      for (const member of channel.members) member.deliver(id, frame, final);
+      observer?.event(event);
+    }
+  }
+}
+
+/** The event's JSON text: field `e` of the entry (store/src/live.ts). */
+function fieldOf(fields: readonly string[]): string {
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === 'e') return fields[i + 1]!;
+  return 'null';
+}
+
+function parseEvent(fields: readonly string[]): unknown {
+  try {
+    return JSON.parse(fieldOf(fields));
+  } catch {
+    return null;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
