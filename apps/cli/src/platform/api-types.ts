@@ -58,3 +58,54 @@ export interface MatchSummary {
   readonly moves?: number;
   readonly finishedAt?: number | string;
 }
+
+export interface EntrantRef {
+  readonly bot: string;
+  readonly version: number;
+}
+
+/** A tournament as listed (GET /api/tournaments). */
+export interface TournamentSummary {
+  readonly id: string;
+  readonly game: string;
+  readonly status: string;
+  readonly entrants: readonly EntrantRef[];
+  readonly dealsPerPairing: number;
+  readonly limits?: Readonly<Record<string, number>> | null;
+  readonly createdAt?: number;
+  readonly createdBy?: string;
+  readonly series: readonly string[];
+}
+
+/** One pairing, by the pair's order: `wins[0]` are `entrants[0]`'s. */
+export interface CrossTableCell {
+  readonly series: string;
+  readonly entrants: readonly EntrantRef[];
+  readonly status?: string;
+  readonly error?: string | null;
+  readonly games: number;
+  readonly wins: readonly number[];
+  readonly draws: number;
+  readonly points: readonly number[];
+  readonly forfeits: readonly number[];
+}
+
+export interface TournamentStanding extends BotRecord, EntrantRef {
+  readonly points?: number;
+}
+
+export interface TournamentFailure {
+  readonly series: string;
+  readonly entrants: readonly EntrantRef[];
+  readonly reason: string;
+  readonly at?: number | null;
+  readonly gamesDone?: number;
+}
+
+/** GET /api/tournaments/:id */
+export interface TournamentReport extends TournamentSummary {
+  readonly progress: { readonly games: number; readonly gamesDone: number; readonly gamesUnplayed?: number };
+  readonly standings: readonly TournamentStanding[];
+  readonly crossTable: readonly CrossTableCell[];
+  readonly failures?: readonly TournamentFailure[];
+}

@@ -1,9 +1,10 @@
-/** The platform commands of `xix` (login, logout, upload, bots, matches, challenge, fetch), registered on the program in main.ts. */
+/** The platform commands of `xix` (login, logout, upload, bots, matches, challenge, fetch, tournaments), registered on the program in main.ts. */
 import type { Command } from 'commander';
 import { fetchMatch } from './fetch-match.ts';
 import { challenge } from './challenge.ts';
 import { bots, matches } from './listings.ts';
 import { login, logout } from './login.ts';
+import { tournamentCancel, tournamentCreate, tournaments, tournamentShow, LIMIT_NAMES, MAX_DEALS_PER_PAIRING } from './tournament.ts';
 import { upload } from './upload.ts';
 
 export function registerPlatformCommands(xix: Command): void {
@@ -52,4 +53,43 @@ export function registerPlatformCommands(xix: Command): void {
     .argument('<match>', 'match id, e.g. s12.3')
     .option('-o, --out <DIR>', 'folder to write to (default: the match id)')
     .action(fetchMatch);
+  registerTournamentCommands(xix);
 }
+
+const SERVER_HELP = 'the server (default: XIX_SERVER, else the one of xix login)';
+
+function registerTournamentCommands(xix: Command): void {
+  const tournament = xix
+    .command('tournament')
+    .description('round robins: create and cancel (admin: XIX_ADMIN_TOKEN), show progress, standings and cross table')
+    .addHelpText('after', "\nCreating and cancelling need the server's admin token in the environment variable XIX_ADMIN_TOKEN.");
+  tournament
+    .command('create')
+    .description('a round robin (admin): every pair of bots plays a rated series, each deal from both seats')
+    .option('--game <GAME>', 'the game', 'xix')
+    .option('--bot <BOT>', 'an entrant (bot id, e.g. b3; repeat for each); default: every active bot of the game', collect)
+    .option('--deals <N>', `deals per pairing (1–${MAX_DEALS_PER_PAIRING}), each played from both seats`, '50')
+    .option('--limit <NAME=N>', `a sandbox limit instead of the default (repeatable): ${LIMIT_NAMES.join(', ')}`, collect)
+    .option('--server <URL>', SERVER_HELP)
+    .action(tournamentCreate);
+  tournament
+    .command('show')
+    .description('a tournament: progress, standings, cross table, each pairing, and the pairings that failed')
+    .argument('<id>', 'tournament id, e.g. t3')
+    .option('--server <URL>', SERVER_HELP)
+    .action(tournamentShow);
+  tournament
+    .command('cancel')
+    .description('cancel a tournament (admin): pairings not started are dropped; games played are kept')
+    .argument('<id>', 'tournament id, e.g. t3')
+    .option('--server <URL>', SERVER_HELP)
+    .action(tournamentCancel);
+  xix
+    .command('tournaments')
+    .description('list the tournaments, newest first')
+    .option('--game <GAME>', 'only tournaments of this game')
+    .option('--server <URL>', SERVER_HELP)
+    .action(tournaments);
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
