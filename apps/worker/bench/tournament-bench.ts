@@ -17,7 +17,7 @@
  * default 3,3,2), BENCH_WORKERS (default 1,2), BENCH_PROFILE (a directory: worker processes and
  * their sandbox hosts write V8 CPU profiles there).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,6 +28,7 @@ import { enqueueSeries } from '@xix/server';
 import { SERIES_QUEUE, createStore, keysFor, queuePrefix, type Series, type Store } from '@xix/store';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
 import { spawnWorker, type WorkerProcess } from '../test/worker-process.ts';
+import { cpuSeconds, cpuWithChildren } from './proc-stats.ts';
 import { benchBots, storeBenchBots, type BenchBot } from './bench-bots.ts';
 import { redisCost, redisSnapshot } from './redis-usage.ts';
 
@@ -50,27 +51,6 @@ function positive(name: string, fallback: number): number {
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 const rate = (games: number, seconds: number): string => `${(games / seconds).toFixed(1)} games/s`;
 
-/** CPU seconds (user + system) of a process and of its live children, from /proc. */
-function cpuOf(pid: number): { own: number; children: number } {
-  const ticks = (id: number): number => {
-    try {
-      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  const childIds = (id: number): number[] => {
-    try {
-      return readdirSync(`/proc/${id}/task`).flatMap((task) => readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-    } catch {
-      return [];
-    }
-  };
-  // 100 ticks a second (USER_HZ) on Linux
-  return { own: ticks(pid) / 100, children: childIds(pid).reduce((sum, child) => sum + ticks(child), 0) / 100 };
-}
-
 interface Timed {
   readonly games: number;
   readonly seconds: number;
@@ -81,7 +61,7 @@ async function poolAlone(hosts: number, series: readonly Series[], codeOf: Reado
   const pool = createSandboxPool({ hosts });
   try {
     await sleep(SETTLE_MS);
-    const cpu = { self: process.cpuUsage(), hosts: pool.stats().pids.map((pid) => cpuOf(pid).own) };
+    const cpu = { self: process.cpuUsage(), hosts: pool.stats().pids.map(cpuSeconds) };
     const started = performance.now();
     const outcomes = await Promise.all(
       series.map((s) => {
@@ -94,7 +74,7 @@ async function poolAlone(hosts: number, series: readonly Series[], codeOf: Reado
     if (failed !== undefined && !failed.ok) throw new Error(`the pool failed a series: ${failed.error}`);
     const games = outcomes.reduce((sum, outcome) => sum + outcome.games.length, 0);
     const self = process.cpuUsage(cpu.self);
-    const hostCpu = pool.stats().pids.reduce((sum, pid) => sum + cpuOf(pid).own, 0) - cpu.hosts.reduce((sum, s) => sum + s, 0);
+    const hostCpu = pool.stats().pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpu.hosts.reduce((sum, s) => sum + s, 0);
     console.log(`  pool alone, ${hosts} host(s): ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, supervisor ${((self.user + self.system) / 1e6).toFixed(1)} s; load ${load()}`);
     return { games, seconds };
   } finally {
@@ -111,7 +91,7 @@ async function workersRun(count: number, redisUrl: string, redis: Redis, prefix:
   try {
     await Promise.all(workers.map((worker) => worker.ready));
     await sleep(SETTLE_MS);
-    const cpuBefore = workers.map((worker) => cpuOf(worker.child.pid!));
+    const cpuBefore = workers.map((worker) => cpuWithChildren(worker.child.pid!));
     const redisBefore = await redisSnapshot(redis);
     const started = performance.now();
     for (const s of series) await enqueueSeries(queue, 'tournament', s.id);
@@ -119,7 +99,7 @@ async function workersRun(count: number, redisUrl: string, redis: Redis, prefix:
     const board = await store.leaderboard('xix');
     const seconds = (performance.now() - started) / 1000;
     const redisAfter = await redisSnapshot(redis);
-    const cpuAfter = workers.map((worker) => cpuOf(worker.child.pid!));
+    const cpuAfter = workers.map((worker) => cpuWithChildren(worker.child.pid!));
 
     const report = await store.getTournament(tournament);
     const games = report?.progress.gamesDone ?? 0;

@@ -1,0 +1,227 @@
+/**
+ * npm run bench:ws — websocket spectators of live games on ONE server process (issue 11).
+ *
+ * - Redis: our own redis-server on a free port (AOF every second, as the platform runs it).
+ * - The server: bench-server.ts (buildServer + listen, as main.ts) in a child process, so that
+ *   its resident memory is its own; `ulimit -n` raised for it and for the clients.
+ * - The publisher (this process): real games' events (ws-games.ts: heuristic self-play, the
+ *   engine's public view after each move) appended with the store's publishLive, as a worker does,
+ *   BENCH_GAMES games in progress at once (default 2: a tournament on this machine runs two
+ *   workers of concurrency 1), one move every BENCH_MOVE_MS (default 30 ms: the search bot's
+ *   typical decision at its default budget, docs/bots.md); each game is followed at once by the
+ *   next in its slot.
+ * - Spectators: BENCH_CLIENT_PROCS processes (ws-clients.ts, the `ws` package) holding N
+ *   connections between them, spread evenly over the games in progress; a spectator watches a game
+ *   to its end and then joins the next one of its slot (within BENCH_JOIN_SPREAD_MS). Each records
+ *   the delay from an event's publication (its stream id: Redis's clock at XADD) to its receipt,
+ *   and every missing move.
+ *
+ * For each N of BENCH_STEPS (default 1000,2000,5000,10000,15000,19000:
+ * this container's hard limit of open files, 20,000, caps one process below 20,000 sockets): connect the new
+ * spectators, let them settle for two games, then measure for BENCH_WINDOW seconds (default 10).
+ * A step passes when the p99 delay of live events is under 100 ms and nothing was dropped (no
+ * missing move, no close for slowness, no unexpected close, no failed connection). Stops after the
+ * first step that fails. Memory per spectator = (server RSS at N − RSS with none) / N.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { createStore, type LiveEvent } from '@xix/store';
+import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
+import { cpuSeconds, rssBytes } from '../../worker/bench/proc-stats.ts';
+import type { ClientStats } from './ws-clients.ts';
+import { recordedGames } from './ws-games.ts';
+import { countOf, mergeHistograms, percentile } from './ws-histogram.ts';
+
+const STEPS = (process.env.BENCH_STEPS || '1000,2000,5000,10000,15000,19000').split(',').map(Number);
+const GAMES = positive('BENCH_GAMES', 2);
+const MOVE_MS = positive('BENCH_MOVE_MS', 30);
+const WINDOW_S = positive('BENCH_WINDOW', 10);
+const CLIENT_PROCS = positive('BENCH_CLIENT_PROCS', 4);
+const JOIN_SPREAD_MS = process.env.BENCH_JOIN_SPREAD_MS ?? '500';
+const LOG_LEVEL = process.env.LOG_LEVEL || 'info';
+const P99_LIMIT_MS = 100;
+const SERVER = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+const CLIENT = fileURLToPath(new URL('./ws-clients.ts', import.meta.url));
+
+function positive(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${text}"`);
+  return value;
+}
+
+const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+/**
+ * A Node script with its open-file limit raised to the hard limit (`ulimit -n`; sh's exec keeps the
+ * pid and the IPC channel). The hard limit itself caps N: each spectator is a file on the server.
+ */
+function spawnNode(script: string, env: NodeJS.ProcessEnv, ipc: boolean): ChildProcess {
+  return spawn('/bin/sh', ['-c', 'ulimit -Sn "$(ulimit -Hn)" && exec "$0" "$@"', process.execPath, '--no-node-snapshot', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? (['ipc'] as const) : [])],
+  });
+}
+
+async function startServer(redisUrl: string, prefix: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawnNode(SERVER, { REDIS_URL: redisUrl, XIX_PREFIX: prefix, LOG_LEVEL }, false);
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      // drained for the whole run: the server logs a line per request
+      if (output.length < 10_000) output += chunk;
+      const found = /listening (http:\/\/\S+)/.exec(output);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${String(code)}): ${output}`)));
+  });
+  return { child, url };
+}
+
+interface ClientProcess {
+  readonly child: ChildProcess;
+  report(): Promise<ClientStats>;
+}
+
+function startClients(wsUrl: string): Promise<ClientProcess[]> {
+  return Promise.all(
+    Array.from({ length: CLIENT_PROCS }, async (_, i) => {
+      // each its own source address: 28k ephemeral ports per address pair would cap N
+      const child = spawnNode(CLIENT, { BENCH_WS_URL: wsUrl, BENCH_LOCAL_ADDRESS: `127.0.0.${i + 2}`, BENCH_JOIN_SPREAD_MS: JOIN_SPREAD_MS }, true);
+      child.stdout!.resume();
+      await new Promise<void>((resolve) => child.once('message', () => resolve()));
+      return {
+        child,
+        report: () =>
+          new Promise<ClientStats>((resolve) => {
+            const listen = (message: { type: string; stats?: ClientStats }): void => {
+              if (message.type !== 'report') return;
+              child.off('message', listen);
+              resolve(message.stats!);
+            };
+            child.on('message', listen);
+            child.send({ type: 'report' });
+          }),
+      };
+    }),
+  );
+}
+
+/** Plays the recorded games in `GAMES` slots, back to back, until stopped; tells the clients each new game. */
+function startPublisher(store: ReturnType<typeof createStore>, games: readonly LiveEvent[][], clients: readonly ClientProcess[]) {
+  let stopped = false;
+  let published = 0;
+  let late = 0;
+  const gameMs = (games[0]!.length + 1) * MOVE_MS;
+  const slot = async (index: number): Promise<void> => {
+    await sleep((index * gameMs) / GAMES);
+    for (let k = 0; !stopped; k++) {
+      const events = games[(index + k * GAMES) % games.length]!;
+      const match = `s${index + 1}.${k}`;
+      const started = performance.now();
+      for (const [i, event] of events.entries()) {
+        if (stopped) return;
+        const due = started + i * MOVE_MS;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        else if (wait < -MOVE_MS) late++;
+        await store.publishLive(match, [event.type === 'start' ? { ...event, match } : event], { game: 'xix', tournament: null });
+        published++;
+        if (event.type === 'start') for (const client of clients) client.child.send({ type: 'game', slot: index, match });
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: GAMES }, (_, i) => slot(i)));
+  return {
+    get published() {
+      return published;
+    },
+    get late() {
+      return late;
+    },
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'xix-bench-ws-'));
+const redisServer = await startRedisServer({ dir, port: await freePort() });
+const redis = new Redis(redisServer.url);
+const prefix = 'wsbench';
+const store = createStore(redis, { prefix });
+let server: { child: ChildProcess; url: string } | undefined;
+let clients: ClientProcess[] = [];
+let publisher: ReturnType<typeof startPublisher> | undefined;
+try {
+  const games = recordedGames(20);
+  const events = games.reduce((sum, g) => sum + g.length, 0);
+  const bytes = games.flat().reduce((sum, e) => sum + JSON.stringify(e).length, 0);
+  console.log(`bench:ws: ${availableParallelism()} cores, load ${load()}; own redis-server ${redisServer.url}; server LOG_LEVEL ${LOG_LEVEL}`);
+  console.log(`games: ${games.length} recorded heuristic self-play games, ${(events / games.length).toFixed(0)} events a game, ${(bytes / events).toFixed(0)} B an event (JSON); ${GAMES} games in progress, a move every ${MOVE_MS} ms (${((GAMES * 1000) / MOVE_MS).toFixed(0)} events/s in all); spectators in ${CLIENT_PROCS} processes, joining within ${JOIN_SPREAD_MS} ms of a game's start`);
+  server = await startServer(redisServer.url, prefix);
+  const serverPid = server.child.pid!;
+  clients = await startClients(server.url.replace(/^http/, 'ws'));
+  publisher = startPublisher(store, games, clients);
+  await sleep(3000);
+  const baseRss = rssBytes(serverPid);
+  console.log(`server ${server.url} (pid ${serverPid}): RSS ${mib(baseRss)} with the publisher running and no spectator`);
+  console.log('\n      N  connected  events recv/s    p50 ms   p99 ms  max ms  catch-up p99  dropped (missing/slow/closed/failed)  server CPU  clients CPU  Redis CPU  server RSS  per spectator');
+
+  let spectators = 0;
+  let best: { n: number; perSpectator: number } | null = null;
+  for (const n of STEPS) {
+    const added = Array.from({ length: n - spectators }, (_, j) => spectators + j);
+    for (const [p, client] of clients.entries()) client.child.send({ type: 'add', slots: added.filter((j) => j % CLIENT_PROCS === p).map((j) => j % GAMES) });
+    spectators = n;
+    // two whole games: every new spectator has joined a game from its start
+    await sleep(2 * (games[0]!.length + 1) * MOVE_MS + 2000);
+    for (const client of clients) client.child.send({ type: 'reset' });
+    const before = { server: cpuSeconds(serverPid), clients: clients.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0), redis: cpuSeconds(redisServer.process.pid!), published: publisher.published };
+    let rss = 0;
+    for (let s = 0; s < WINDOW_S; s++) {
+      await sleep(1000);
+      rss = Math.max(rss, rssBytes(serverPid));
+    }
+    const reports = await Promise.all(clients.map((client) => client.report()));
+    const cpu = {
+      server: (cpuSeconds(serverPid) - before.server) / WINDOW_S,
+      clients: (clients.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0) - before.clients) / WINDOW_S,
+      redis: (cpuSeconds(redisServer.process.pid!) - before.redis) / WINDOW_S,
+    };
+    const live = mergeHistograms(reports.map((r) => r.live));
+    const catchUp = mergeHistograms(reports.map((r) => r.catchUp));
+    const sum = (field: 'connected' | 'events' | 'missingMoves' | 'tooSlow' | 'unexpectedCloses' | 'connectErrors'): number => reports.reduce((total, r) => total + r[field], 0);
+    const dropped = sum('missingMoves') + sum('tooSlow') + sum('unexpectedCloses') + sum('connectErrors');
+    const p99 = percentile(live, 0.99);
+    const perSpectator = (rss - baseRss) / n;
+    const pass = p99 < P99_LIMIT_MS && dropped === 0 && countOf(live) > 0;
+    console.log(
+      `${String(n).padStart(7)}  ${String(sum('connected')).padStart(9)}  ${(sum('events') / WINDOW_S).toFixed(0).padStart(13)}  ${percentile(live, 0.5).toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${percentile(live, 1).toFixed(0).padStart(6)}  ${percentile(catchUp, 0.99).toFixed(1).padStart(12)}  ${`${dropped} (${sum('missingMoves')}/${sum('tooSlow')}/${sum('unexpectedCloses')}/${sum('connectErrors')})`.padStart(35)}  ${`${(cpu.server * 100).toFixed(0)}%`.padStart(10)}  ${`${(cpu.clients * 100).toFixed(0)}%`.padStart(11)}  ${`${(cpu.redis * 100).toFixed(0)}%`.padStart(9)}  ${mib(rss).padStart(10)}  ${`${(perSpectator / 1024).toFixed(1)} KiB`.padStart(13)}  ${pass ? 'pass' : 'FAIL'}  load ${load()}`,
+    );
+    if (!pass) break;
+    best = { n, perSpectator };
+  }
+  console.log(`\npublisher: ${publisher.published} events published, ${publisher.late} more than a move late`);
+  console.log(best === null ? 'no step passed (p99 < 100 ms, nothing dropped)' : `largest N with p99 < ${P99_LIMIT_MS} ms and nothing dropped: ${best.n} spectators on one server process (target ≥ 10,000); server memory ${(best.perSpectator / 1024).toFixed(1)} KiB a spectator`);
+} finally {
+  await publisher?.stop();
+  for (const client of clients) client.child.send({ type: 'stop' });
+  await Promise.all(clients.map((client) => new Promise((resolve) => (client.child.exitCode !== null ? resolve(null) : client.child.once('exit', resolve)))));
+  if (server !== undefined) {
+    server.child.kill('SIGTERM');
+    const exited = new Promise((resolve) => server!.child.once('exit', resolve));
+    if ((await Promise.race([exited, sleep(5000, 'timeout')])) === 'timeout') server.child.kill('SIGKILL');
+  }
+  redis.disconnect();
+  await redisServer.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
