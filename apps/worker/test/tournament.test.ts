@@ -44,7 +44,7 @@ describe('a tournament', () => {
     await worker.ready;
     const { tournament, series } = await tournamentOf(h.store, h.queue);
     const report = await waitForStatus(h.store, tournament, 'done');
-    expect(report.progress).toEqual({ games: 6, gamesDone: 6 });
+    expect(report.progress).toEqual({ games: 6, gamesDone: 6, gamesUnplayed: 0 });
     expect(report.standings.map((s) => s.games)).toEqual([4, 4, 4]);
     expect(report.standings.reduce((sum, s) => sum + s.wins, 0) + report.standings.reduce((sum, s) => sum + s.draws, 0) / 2).toBe(6);
     expect(report.crossTable.map((cell) => cell.games)).toEqual([2, 2, 2]);
