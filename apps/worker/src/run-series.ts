@@ -7,6 +7,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { SandboxLimits, SandboxPool } from '@xix/sandbox';
 import type { BundleCache, CachedBot } from './bundle-cache.ts';
+import type { LivePublisher } from './live-publisher.ts';
 import { matchId } from '@xix/store';
 import { matchInput } from './match-input.ts';
 import type { StoredSeries, WorkerStore } from './store-port.ts';
@@ -28,6 +29,8 @@ export interface RunContext {
   readonly store: WorkerStore;
   readonly pool: SandboxPool;
   readonly bundles: BundleCache;
+  /** Publishes the games to live spectators as they are played; none when absent. */
+  readonly live?: LivePublisher;
   readonly now?: () => number;
 }
 
@@ -45,7 +48,10 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   const finish = async (played: number, duplicates: number, skippedDeals: number, hostDeaths = 0): Promise<SeriesRun> => {
     await store.setSeriesStatus(seriesId, 'done');
     const validation = series.kind === 'validation' ? await store.completeValidation(seriesId) : null;
-    if (series.tournament !== null) await store.settleTournament(series.tournament);
+    if (series.tournament !== null) {
+      await store.settleTournament(series.tournament);
+      context.live?.tournamentChanged(series.tournament);
+    }
     return { seriesId, played, duplicates, skippedDeals, hostDeaths, validation };
   };
   // Done but not yet acknowledged (a worker died between the two): only the bookkeeping is left.
@@ -63,6 +69,7 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
 
   const [a, b] = series.entrants as readonly [StoredSeries['entrants'][0], StoredSeries['entrants'][0]];
   const bots: readonly [CachedBot, CachedBot] = [await bundles.get(a.bot, a.version), await bundles.get(b.bot, b.version)];
+  const live = context.live?.series(series, bots, firstDeal * 2);
   let played = 0;
   let duplicates = 0;
   let storeFailure: unknown = null;
@@ -82,16 +89,20 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
     },
     (game) => {
       const input = matchInput(series, bots, game, firstDeal * 2 + game.index, now());
+      live?.played(game);
       writes = writes
         .then(async () => {
           if (storeFailure !== null) return;
           played++;
           if ((await store.recordMatch(input)) === 'duplicate') duplicates++;
+          live?.stored(game);
+          if (series.tournament !== null) context.live?.tournamentChanged(series.tournament);
         })
         .catch((error: unknown) => {
           storeFailure ??= error;
         });
     },
+    live && ((progress) => live.progress(progress)),
   );
   await writes;
   if (storeFailure !== null) throw storeFailure;

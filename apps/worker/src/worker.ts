@@ -17,6 +17,7 @@ import { pino, type Logger } from 'pino';
 import { createSandboxPool, type PoolOptions, type SandboxPool } from '@xix/sandbox';
 import { SERIES_QUEUE, createStore, queuePrefix, type SeriesJobData, type SeriesJobName } from '@xix/store';
 import { createBundleCache } from './bundle-cache.ts';
+import { createLivePublisher } from './live-publisher.ts';
 import { runSeries, type SeriesRun } from './run-series.ts';
 import type { WorkerStore } from './store-port.ts';
 
@@ -39,6 +40,8 @@ export interface StartWorkerOptions {
   readonly pool?: Omit<PoolOptions, 'hosts'>;
   /** Characters of compiled code kept warm; default 64 Mi. */
   readonly bundleCacheChars?: number;
+  /** Publishes games to live spectators as they are played (live-publisher.ts); default true. */
+  readonly live?: boolean;
 }
 
 export interface SeriesWorker {
@@ -64,6 +67,8 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
   const store = (options.createStore ?? createStore)(redis, { prefix: options.prefix });
   const pool = createSandboxPool({ ...options.pool, hosts: concurrency });
   const bundles = createBundleCache(store, options.bundleCacheChars);
+  // The live streams go through the real store even when a test wraps the worker's store port.
+  const live = options.live === false ? undefined : createLivePublisher(createStore(redis, { prefix: options.prefix }), log);
   const prefix = queuePrefix(options.prefix);
   let handingBack = false;
 
@@ -89,7 +94,7 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     const attempt = job.attemptsMade + 1;
     log.info({ series: seriesId, kind: job.name, attempt }, 'series started');
     try {
-      const run = await runSeries({ store, pool, bundles }, seriesId);
+      const run = await runSeries({ store, pool, bundles, ...(live && { live }) }, seriesId);
       log.info({ series: seriesId, played: run.played, duplicates: run.duplicates, skippedDeals: run.skippedDeals, hostDeaths: run.hostDeaths, validation: run.validation }, 'series done');
       return run;
     } catch (error) {
@@ -148,6 +153,7 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
         await closed;
         clearTimeout(handBack);
         await Promise.all([pool.close(), events.close()]);
+        await live?.close();
         // QUIT waits for a Redis that is down; a stopping worker does not.
         const connections = [redis, bullRedis, eventsRedis];
         await Promise.all(connections.map((connection) => Promise.race([connection.quit().catch(() => undefined), sleep(2000)])));

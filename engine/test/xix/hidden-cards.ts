@@ -2,9 +2,36 @@
  * Helpers of the secrecy tests (R11): which cards a seat has never seen, and the same state with
  * such cards renamed, so a view that must not depend on them can be checked not to.
  */
-import { ALL_CARDS, ROW_SIZE, cardsOf, createRandom, shuffled, xix, type XixState } from '../../src/index.ts';
+import { ALL_CARDS, ROW_SIZE, cardsOf, createRandom, setOf, shuffled, xix, type HistoryEvent, type XixPublicView, type XixSeatView, type XixState } from '../../src/index.ts';
 import { TRADE_BASE, tradeId } from '../../src/xix/actions.ts';
 import { entryActionId, entrySeat, entryTook, logEntry } from '../../src/xix/log.ts';
+
+/** The cards a history names. */
+function historyCards(history: readonly HistoryEvent[]): number[] {
+  return history.flatMap((event) => {
+    if (event.type === 'play' || event.type === 'pick') return [event.card];
+    if (event.type === 'trade') return [event.card, event.took].filter((card): card is number => card !== null);
+    return [];
+  });
+}
+
+/** Every card a public view names, wherever it names one, as a set. */
+export function cardsNamed(view: XixPublicView): number {
+  const slots = view.strikeRow.flatMap((slot) => (slot.card === null ? [] : [slot.card]));
+  return setOf([...view.hands.flatMap((hand) => hand.open), ...view.pool, ...(view.led === null ? [] : [view.led]), ...slots, ...historyCards(view.history)]);
+}
+
+/** Every card a seat's view shows it, as a set: what it holds, sees face up, followed or saw played. */
+export function cardsSeenIn(view: XixSeatView): number {
+  const slots = view.strikeRow.flatMap((slot) => (slot.card === null ? [] : [slot.card]));
+  const hands = [...view.hand.closed, ...view.hand.open, ...view.opponent.open, ...view.opponent.closedKnown];
+  return setOf([...hands, ...view.pool, ...(view.led === null ? [] : [view.led]), ...slots, ...historyCards(view.history)]);
+}
+
+/** The cards no seat's view shows now (R11): the discard, unseen face-down strike cards. */
+export function hiddenFromEverySeat(state: XixState): number {
+  return ALL_CARDS & ~cardsSeenIn(xix.view(state, 0)) & ~cardsSeenIn(xix.view(state, 1));
+}
 
 /** A random prefix of a game, and per seat the cards it has ever seen (held or seen face up). */
 export function prefixWithSightings(deal: number, actions: number, steps: number): { state: XixState; seen: [number, number] } {

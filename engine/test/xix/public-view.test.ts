@@ -4,22 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { xix, type XixPublicView } from '../../src/index.ts';
+import { xix } from '../../src/index.ts';
 import { randomGame } from './random-games.ts';
-import { hiddenFrom, permutationOf, prefixWithSightings, renameCards } from './hidden-cards.ts';
+import { cardsNamed, hiddenFrom, hiddenFromEverySeat, permutationOf, prefixWithSightings, renameCards } from './hidden-cards.ts';
 
 const prefix = () => fc.tuple(fc.nat(), fc.nat(), fc.nat({ max: 160 }));
-
-/** Every card the public view names, wherever it names one. */
-function cardsNamed(view: XixPublicView): number {
-  const cards = [...view.hands.flatMap((hand) => hand.open), ...view.pool, ...(view.led === null ? [] : [view.led])];
-  for (const slot of view.strikeRow) if (slot.card !== null) cards.push(slot.card);
-  for (const event of view.history) {
-    if (event.type === 'play' || event.type === 'pick') cards.push(event.card);
-    if (event.type === 'trade') for (const card of [event.card, event.took]) if (card !== null) cards.push(card);
-  }
-  return cards.reduce((set, card) => set | (1 << card), 0);
-}
 
 describe('public view secrecy (R11)', () => {
   it('is the same for states that differ only in cards hidden from every seat (the discard, unseen face-down cards)', () => {
@@ -62,6 +51,9 @@ describe('public view secrecy (R11)', () => {
         const { state, seen } = prefixWithSightings(deal, actions, steps);
         const view = xix.publicView(state);
         expect(cardsNamed(view) & ~(seen[0] & seen[1])).toBe(0);
+        // The same through the seat views of the moment; the discard is always among the hidden.
+        expect(cardsNamed(view) & hiddenFromEverySeat(state)).toBe(0);
+        expect(hiddenFromEverySeat(state) & (1 << state.setup.discard)).not.toBe(0);
         expect(JSON.stringify(view)).not.toContain('discard');
       }),
       { numRuns: 300 },

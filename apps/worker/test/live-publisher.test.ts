@@ -1,0 +1,119 @@
+/**
+ * The live publisher on its own, on the test Redis: a game the pool plays again (a new run) starts
+ * anew in its stream, a full backlog drops moves but keeps starts and ends, and a Redis that
+ * fails costs events and a log line, never an exception.
+ */
+import { Writable } from 'node:stream';
+import { createRandom, createReplay, xix } from '@xix/engine';
+import type { HostGame } from '@xix/sandbox';
+import { createStore } from '@xix/store';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLivePublisher } from '../src/live-publisher.ts';
+import { seriesGame } from '../src/match-input.ts';
+import type { StoredSeries } from '../src/store-port.ts';
+import { harness, type Harness } from './helpers.ts';
+
+const series: StoredSeries = {
+  id: 's9',
+  game: 'xix',
+  kind: 'challenge',
+  rated: false,
+  entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 2 }],
+  deals: 1,
+  seed: 7,
+  limits: null,
+  botSeedKey: 'key',
+  status: 'running',
+  tournament: null,
+  matches: [],
+};
+const bots = [{ name: 'one', code: '' }, { name: 'two', code: '' }] as const;
+
+/** Game 0 of the series played by random moves, as the pool would deliver it. */
+function playedGame(): HostGame {
+  const { setup } = seriesGame(xix, series, 0);
+  const state = xix.start(setup as never);
+  const random = createRandom(3);
+  const moves: { seat: number; action: unknown }[] = [];
+  for (let seat = xix.toMove(state); seat !== null; seat = xix.toMove(state)) {
+    const legal = xix.legalActions(state);
+    const action = legal[random.int(legal.length)]!;
+    moves.push({ seat, action });
+    xix.apply(state, action);
+  }
+  const replay = createReplay(xix, { seed: 7, setup, seats: ['one', 'two'], moves, forfeit: null, result: xix.result(state)! });
+  return { index: 0, seatOfA: 0, record: { replay, logs: [] } };
+}
+
+const silent = pino({ level: 'silent' });
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('the live publisher', () => {
+  it('starts a game anew when the pool plays it again, then sends the moves its record adds and its end', async () => {
+    h = harness();
+    const live = createLivePublisher(h.store, silent);
+    const game = playedGame();
+    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
+    const run = live.series(series, bots, 0);
+    run.progress({ game: 0, run: 1, actions: json.slice(0, 5) });
+    run.progress({ game: 0, run: 2, actions: json.slice(0, 3) });
+    run.played(game);
+    run.stored(game);
+    // A report read after the record is stale: it starts nothing.
+    run.progress({ game: 0, run: 2, actions: json.slice(0, 4) });
+    await live.close();
+    const events = (await h.store.readLive('s9.0')).map((e) => e.event);
+    const n = json.length;
+    expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', 1, 2, 3, 4, 5, 'start', ...Array.from({ length: n }, (_, k) => k + 1), 'end']);
+    expect(events[0]).toMatchObject({ type: 'start', match: 's9.0', seats: [{ bot: 'b1', version: 1, name: 'one' }, { bot: 'b2', version: 2, name: 'two' }] });
+    expect(await h.store.liveGames()).toEqual([]);
+    expect(live.dropped).toBe(0);
+  });
+
+  it('drops moves past its backlog, and keeps the start and the end', async () => {
+    h = harness();
+    const live = createLivePublisher(h.store, silent, { maxBacklog: 10 });
+    const game = playedGame();
+    const run = live.series(series, bots, 0);
+    run.played(game);
+    run.stored(game);
+    await live.close();
+    const n = game.record.replay.moves.length;
+    const events = (await h.store.readLive('s9.0')).map((e) => e.event);
+    expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', 1, 2, 3, 4, 5, 6, 7, 8, 9, 'end']);
+    expect(events.at(-1)).toMatchObject({ type: 'end', moves: n });
+    expect(live.dropped).toBe(n - 9);
+  });
+
+  it('logs a Redis that fails and goes on without throwing', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }));
+    // Nothing listens on port 1, and commands fail at once instead of waiting for a connection.
+    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      const live = createLivePublisher(createStore(redis, { prefix: 'nowhere' }), log);
+      const game = playedGame();
+      const run = live.series(series, bots, 0);
+      expect(() => {
+        run.played(game);
+        run.stored(game);
+      }).not.toThrow();
+      await live.close();
+      expect(live.dropped).toBe(game.record.replay.moves.length + 2);
+      expect(lines.map((line) => JSON.parse(line) as { msg: string })).toMatchObject([{ msg: 'live events not published' }]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
