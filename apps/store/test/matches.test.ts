@@ -88,8 +88,8 @@ describe('leaderboard', () => {
     await world.store.recordMatch(match(seriesId, 3, [b, a], fakeReplay(0)));
     const rows = await world.store.leaderboard('xix');
     expect(rows).toEqual([
-      { bot: a.bot, owner: 'alice', name: 'one', games: 4, wins: 3, losses: 1, draws: 0, forfeits: 0, points: 19 + 19 + 0 + 7, winRate: 0.75, elo: expect.any(Number), bt: expect.objectContaining({ unbounded: null }) },
-      { bot: b.bot, owner: 'bob', name: 'two', games: 4, wins: 1, losses: 3, draws: 0, forfeits: 1, points: 7 + 7 + 0 + 19, winRate: 0.25, elo: expect.any(Number), bt: expect.objectContaining({ unbounded: null }) },
+      { bot: a.bot, owner: 'alice', name: 'one', games: 4, wins: 3, losses: 1, draws: 0, forfeits: 0, points: 19 + 19 + 0 + 7, winRate: 0.75, elo: expect.any(Number), provisional: true, bt: expect.objectContaining({ unbounded: null }) },
+      { bot: b.bot, owner: 'bob', name: 'two', games: 4, wins: 1, losses: 3, draws: 0, forfeits: 1, points: 7 + 7 + 0 + 19, winRate: 0.25, elo: expect.any(Number), provisional: true, bt: expect.objectContaining({ unbounded: null }) },
     ]);
     await world.store.retireBot(a.bot);
     expect((await world.store.leaderboard('xix')).map((row) => row.bot)).toEqual([b.bot]);
