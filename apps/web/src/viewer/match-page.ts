@@ -1,5 +1,136 @@
-/** The match viewer page: a game-agnostic player with a renderer per game (XIX first). */
+/**
+ * The match viewer page (/matches/:id, `#move=K` for a move): a finished match is re-simulated
+ * from its replay with the engine (every move, seen by everyone or by either seat); a match not
+ * stored yet is watched live over its websocket (public views only) and becomes a replay once it
+ * is over. The player is game-agnostic; the renderer is the game's (renderers/index.ts).
+ */
+import './viewer.css';
+import { api, type Match } from '../api.ts';
+import { el, fill, formatTime, link, notice } from '../dom.ts';
+import { PUBLIC, replayFrames, replayPerspectives, type Frame } from './frames.ts';
+import { loadFinishedMatch, loadOwnLogs } from './data.ts';
+import { watchMatch, type MatchEvent } from './live.ts';
+import { botLogs } from './logs.ts';
+import { createPlayer, moveInHash, type Player, type PlayerSource } from './player.ts';
+import { findRenderer, type SeatInfo } from './renderers/index.ts';
+
+/** After the live `end`, how often and how long to look for the stored match. */
+const STORED_RETRY_MS = 1000;
+const STORED_RETRIES = 10;
+
 export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
-  root.textContent = `match ${matchId}`;
-  return () => undefined;
+  let closed = false;
+  let player: Player | null = null;
+  let stopWatching = (): void => undefined;
+  const heading = el('header', { class: 'viewer-head' }, el('h1', {}, `Match ${matchId}`));
+  const body = el('div', {}, notice('Loading the match…'));
+  fill(root, heading, body);
+
+  const fail = (error: unknown): void => {
+    if (!closed) fill(body, notice(`Cannot show match ${matchId}: ${(error as Error).message}`, 'error'));
+  };
+
+  /** Draws the stored match; false when it is not stored (yet). */
+  async function showFinished(): Promise<boolean> {
+    const stored = await loadFinishedMatch(matchId);
+    if (stored === null || closed) return false;
+    const { replay, frames } = replayFrames(stored.replay);
+    const renderer = findRenderer(replay.game.id);
+    if (renderer === undefined) throw new Error(`no viewer for the game "${replay.game.id}" yet`);
+    const ownLogs = await loadOwnLogs(matchId).catch(() => null);
+    if (closed) return true;
+    const seats = stored.match.entrants.map((entrant) => ({ name: entrant.name, bot: entrant.bot }));
+    const source: PlayerSource = {
+      seats, frames, live: false,
+      perspectives: replayPerspectives(seats.map((seat) => seat.name)),
+      outcome: { ...replay.result, forfeit: replay.forfeit },
+      logs: ownLogs === null ? null : botLogs(ownLogs, replay),
+    };
+    const move = moveInHash(location.hash) ?? undefined;
+    if (player === null) {
+      player = createPlayer(renderer);
+      fill(body, player.element);
+    }
+    fill(heading, el('h1', {}, `Match ${matchId}`), matchSummary(stored.match, seats));
+    player.load(source, move);
+    return true;
+  }
+
+  function watchLive(): void {
+    let source: PlayerSource | null = null;
+    let live: Player | null = null;
+    fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'A game in progress: what everyone can see of it.'));
+    fill(body, notice('Waiting for the game to start…'));
+    const onEvent = (event: MatchEvent): void => {
+      if (event.type === 'start') {
+        const renderer = findRenderer(event.game);
+        if (renderer === undefined) return fail(new Error(`no viewer for the game "${event.game}" yet`));
+        const seats: SeatInfo[] = event.seats.map((seat) => ({ name: seat.bot, bot: seat.bot }));
+        source = { seats, frames: [liveFrame(0, null, event.view)], perspectives: [{ id: PUBLIC, label: 'Public' }], outcome: null, logs: null, live: true };
+        live ??= createPlayer(renderer);
+        player = live;
+        fill(body, live.element);
+        live.load(source);
+        void seatNames(seats).then((named) => {
+          if (closed || source === null || live === null) return;
+          source = { ...source, seats: named };
+          fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(named)));
+          live.load(source, moveInHash(location.hash) ?? undefined);
+        });
+      } else if (source !== null && live !== null) {
+        const frame = event.type === 'move' ? liveFrame(event.move, event.seat, event.view) : liveFrame(event.moves, null, event.view);
+        // the end's view is the whole deal after the last move: it replaces that move's public view
+        const replaced = event.type === 'end' && source.frames.at(-1)?.move === frame.move;
+        source = { ...source, frames: replaced ? [...source.frames.slice(0, -1), { ...frame, seat: source.frames.at(-1)!.seat }] : [...source.frames, frame] };
+        if (event.type === 'end') live.load({ ...source, live: false }, moveInHash(location.hash) ?? undefined);
+        else live.append(frame);
+      }
+    };
+    stopWatching = watchMatch(matchId, {
+      onEvent,
+      onClose: (outcome) => {
+        if (!outcome.ended) return fail(new Error(outcome.message));
+        void untilStored().catch(fail);
+      },
+    });
+  }
+
+  /** Once a live game is over, its replay (with the seat views and the logs) replaces it. */
+  async function untilStored(): Promise<void> {
+    for (let attempt = 0; attempt < STORED_RETRIES && !closed; attempt++) {
+      if (await showFinished()) return;
+      await new Promise((resolve) => setTimeout(resolve, STORED_RETRY_MS));
+    }
+  }
+
+  showFinished().then((shown) => {
+    if (!shown && !closed) watchLive();
+  }).catch(fail);
+
+  return () => {
+    closed = true;
+    stopWatching();
+    player?.destroy();
+  };
+}
+
+function liveFrame(move: number, seat: number | null, view: unknown): Frame {
+  return { move, seat, views: { [PUBLIC]: view } };
+}
+
+/** The seats' bot names (a live event names bots by id only); a bot that cannot be read keeps its id. */
+async function seatNames(seats: readonly SeatInfo[]): Promise<SeatInfo[]> {
+  return Promise.all(seats.map(async (seat) => ({ ...seat, name: seat.bot === null ? seat.name : await api.bot(seat.bot).then((bot) => bot.name, () => seat.name) })));
+}
+
+function versus(seats: readonly SeatInfo[]): (Node | string)[] {
+  return seats.flatMap((seat, i) => [...(i > 0 ? [' vs '] : []), seat.bot === null ? seat.name : link(`/bots/${encodeURIComponent(seat.bot)}`, seat.name)]);
+}
+
+function matchSummary(match: Match, seats: readonly SeatInfo[]): HTMLElement {
+  return el('p', { class: 'viewer-summary' },
+    ...versus(seats),
+    ` · ${match.game} · ${match.kind}${match.rated ? ', rated' : ''} · ${match.moves} moves · ${formatTime(match.finishedAt)} · `,
+    link(`/api/matches/${encodeURIComponent(match.id)}/replay`, 'replay JSON'),
+  );
 }
