@@ -106,11 +106,13 @@ export function startLadder(options: LadderOptions): LadderScheduler {
     async close() {
       closed = true;
       clearTimeout(timer);
-      await running?.catch(() => undefined);
-      await store.releaseLadderLock(owner).catch(() => undefined);
-      await queue.close();
-      // QUIT waits for a Redis that is down; a stopping worker does not
-      await Promise.all([redis, queueRedis].map((connection) => Promise.race([connection.quit().catch(() => undefined), sleep(2000)])));
+      // each step is bounded: a round or a command stuck on a Redis that is down is not waited for
+      // long (the lock then simply expires)
+      const bounded = (work: Promise<unknown> | null): Promise<unknown> => Promise.race([(work ?? Promise.resolve()).catch(() => undefined), sleep(2000, undefined, { ref: false })]);
+      await bounded(running);
+      await bounded(store.releaseLadderLock(owner));
+      await bounded(queue.close());
+      await Promise.all([redis, queueRedis].map((connection) => bounded(connection.quit())));
       for (const connection of [redis, queueRedis]) connection.disconnect();
     },
   };
