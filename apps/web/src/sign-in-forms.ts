@@ -15,7 +15,7 @@ function field(id: string, label: string, input: HTMLInputElement, hint?: string
 export function signInForms(onSignedIn: (name: string) => void): HTMLElement {
   const tokenInput = el('input', { type: 'password', name: 'token', autocomplete: 'current-password', required: true, spellcheck: 'false' });
   const tokenStatus = el('div', { 'aria-live': 'polite' });
-  const tokenForm = el('form', { class: 'card', 'aria-labelledby': 'token-heading' },
+  const tokenForm = el('form', { class: 'form-card', 'aria-labelledby': 'token-heading' },
     el('h2', { id: 'token-heading' }, 'I have a token'),
     field('token', 'API token', tokenInput, 'The token you got when you registered (the CLI keeps it too).'),
     el('button', { type: 'submit' }, 'Sign in'),
@@ -33,7 +33,7 @@ export function signInForms(onSignedIn: (name: string) => void): HTMLElement {
 
   const nameInput = el('input', { type: 'text', name: 'name', autocomplete: 'username', required: true, pattern: USER_NAME, spellcheck: 'false', autocapitalize: 'none' });
   const registerStatus = el('div', { 'aria-live': 'polite' });
-  const registerForm = el('form', { class: 'card', 'aria-labelledby': 'register-heading' },
+  const registerForm = el('form', { class: 'form-card', 'aria-labelledby': 'register-heading' },
     el('h2', { id: 'register-heading' }, 'New here? Register'),
     field('register-name', 'User name', nameInput, '3–32 of a–z, 0–9, _ and -, starting with a letter.'),
     el('button', { type: 'submit' }, 'Register'),

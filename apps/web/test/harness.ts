@@ -142,6 +142,7 @@ export async function openWebHarness(): Promise<WebHarness> {
       },
       async screenshot(page, name) {
         const path = `${SCREENSHOTS}${name}-${viewports.get(page) ?? 'laptop'}.png`;
+        await page.evaluate('window.scrollTo(0, 0)'); // a sticky header stays at the top of the picture
         await page.screenshot({ path, fullPage: true });
         return path;
       },

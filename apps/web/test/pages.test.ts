@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ADMIN_TOKEN } from '../../server/test/app.ts';
 import { openWebHarness, type ViewportName, type WebHarness } from './harness.ts';
 
 interface Row {
@@ -64,6 +65,18 @@ describe('leaderboard', () => {
     await page.getByRole('button', { name: 'Elo', exact: true }).click();
     expect((await shownRows(page)).map((row) => row.name)).toEqual([...byElo].reverse().map((row) => row.name));
     expect(await page.locator('th[data-column="elo"]').getAttribute('aria-sort')).toBe('ascending');
+
+    // live: more rated games, and the lobby's ratings event, and the board shows them without a reload
+    const [heuristic] = rows.filter((row) => row.bot === h.seeded.house.heuristic);
+    const created = await fetch(`${h.baseUrl}/api/tournaments`, {
+      method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'xix', bots: [h.seeded.house.random, h.seeded.house.heuristic], dealsPerPairing: 1 }),
+    });
+    const { tournament } = (await created.json()) as { tournament: string };
+    await expect.poll(async () => (await h.store.getTournament(tournament))?.status, { timeout: 30_000 }).toBe('done');
+    await h.store.publishLobby({ type: 'ratings', game: 'xix', changes: [] });
+    const heuristicGames = page.locator(`tr:has(a[href="/bots/${heuristic!.bot}"]) td[data-column="games"]`);
+    await expect.poll(() => heuristicGames.textContent(), { timeout: 10_000 }).toBe(String(heuristic!.games + 2));
 
     // a click on a bot opens its page without reloading
     await page.getByRole('link', { name: rows[0]!.name }).click();

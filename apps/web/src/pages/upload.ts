@@ -46,15 +46,15 @@ function verdictView(bot: string, version: Version): HTMLElement {
 function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolean): HTMLFormElement {
   const name = el('input', { id: 'bot-name', name: 'name', type: 'text', required: true, pattern: BOT_NAME, spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'bot-name-hint' });
   const game = el('select', { id: 'bot-game', name: 'game' }, el('option', { value: 'xix' }, 'xix'));
-  const source = el('textarea', { id: 'bot-source', name: 'source', rows: '14', spellcheck: 'false', 'aria-describedby': 'bot-source-hint' });
+  const source = el('textarea', { id: 'bot-source', name: 'source', rows: '14', wrap: 'off', spellcheck: 'false', 'aria-describedby': 'bot-source-hint' });
   source.value = EXAMPLE;
   const files = el('input', { id: 'bot-files', name: 'files', type: 'file', multiple: true, accept: '.ts,.js,.mts,.mjs', 'aria-describedby': 'bot-files-hint' });
   const entry = el('input', { id: 'bot-entry', name: 'entry', type: 'text', placeholder: 'bot.ts', spellcheck: 'false', 'aria-describedby': 'bot-entry-hint' });
   const submit = el('button', { type: 'submit' }, 'Upload');
   void api.games().then((games) => fill(game, ...games.map((g) => el('option', { value: g.id }, g.id))), () => undefined);
 
-  const form = el('form', { class: 'card upload-form', 'aria-labelledby': 'upload-heading' },
-    el('h2', { id: 'upload-heading' }, 'Upload a bot'),
+  const form = el('form', { class: 'form-card upload-form', 'aria-labelledby': 'upload-heading' },
+    el('h2', { id: 'upload-heading' }, 'Your bot'),
     el('div', { class: 'field' }, el('label', { for: 'bot-name' }, 'Bot name'), name, el('p', { class: 'hint', id: 'bot-name-hint' }, 'A name you already use makes a new version of that bot.')),
     el('div', { class: 'field' }, el('label', { for: 'bot-game' }, 'Game'), game),
     el('div', { class: 'field' }, el('label', { for: 'bot-source' }, 'Source (bot.ts)'), source, el('p', { class: 'hint', id: 'bot-source-hint' }, 'TypeScript or JavaScript that default-exports the bot; it may import only @xix/sdk.')),

@@ -1,0 +1,84 @@
+/**
+ * Signing in and uploading through the pages, in Chromium against a real server and worker:
+ * register on the upload page, upload the page's example bot and follow it to the end of its
+ * validation, upload a broken one and read its compile errors; sign in with a pasted token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWebHarness, type WebHarness } from './harness.ts';
+
+let h: WebHarness;
+beforeAll(async () => {
+  h = await openWebHarness();
+});
+afterAll(async () => h?.close());
+
+/** Line 4 does not close its bracket: a syntax error the compiler reports there. */
+const BROKEN = `import { defineBot } from '@xix/sdk';
+
+export default defineBot({
+  decide(view) { return view.legalActions[0; },
+});
+`;
+
+describe('upload', () => {
+  it('registers, uploads the example bot and follows its validation until it is active', async () => {
+    const page = await h.newPage('laptop');
+    await page.goto('/upload');
+    await page.getByLabel('User name').fill('carol');
+    await page.getByRole('button', { name: 'Register' }).click();
+    // signed in: the header says so, and the upload form replaces the sign-in forms
+    await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toBe('Signed in as carol');
+    expect(await page.evaluate<string | null>("localStorage.getItem('xix.token')")).toMatch(/.{16,}/);
+
+    await page.getByLabel('Bot name').fill('firstlegal');
+    await h.screenshot(page, 'upload');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const state = page.getByTestId('upload-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 45_000 }).toMatch(/^(active|rejected)$/);
+    // what the page says is what the API says
+    const bots = await h.api<{ bots: { id: string; name: string }[] }>('/api/bots?owner=carol');
+    const bot = bots.bots.find((b) => b.name === 'firstlegal');
+    expect(bot).toBeDefined();
+    const { versions } = await h.api<{ versions: { version: number; state: string }[] }>(`/api/bots/${bot!.id}`);
+    expect(versions).toEqual([expect.objectContaining({ version: 1, state: 'active' })]);
+    expect(await state.getAttribute('data-state')).toBe('active');
+    expect(await state.getByRole('link', { name: 'its page' }).getAttribute('href')).toBe(`/bots/${bot!.id}`);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the compile errors of a broken bot as file:line:column, and stores nothing', async () => {
+    const page = await h.newPage('phone', { token: h.seeded.alice.token });
+    await page.goto('/upload');
+    await page.getByLabel('Bot name').fill('broken');
+    await page.getByLabel('Source (bot.ts)').fill(BROKEN);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const errors = page.getByTestId('compile-errors');
+    await errors.waitFor();
+    expect(await errors.locator('li code').first().textContent()).toMatch(/^bot\.ts:4:\d+$/);
+    expect(await errors.innerText()).toMatch(/Expected "]"/);
+    await h.screenshot(page, 'upload-errors');
+    const { bots } = await h.api<{ bots: { name: string }[] }>('/api/bots?owner=alice');
+    expect(bots.map((b) => b.name)).toEqual(['copycat']);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('signs in with a pasted token, which the header then shows, and refuses an unknown one', async () => {
+    const page = await h.newPage('phone');
+    await page.goto('/sign-in');
+    await page.getByLabel('API token').fill('not-a-token-of-anyone');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('That token is not known here.');
+    await h.screenshot(page, 'sign-in');
+    await page.getByLabel('API token').fill(h.seeded.alice.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toBe('Signed in as alice');
+    // the upload page now offers the form at once
+    await page.getByRole('link', { name: 'Upload', exact: true }).first().click();
+    await page.getByLabel('Bot name').waitFor();
+    await h.screenshot(page, 'upload');
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
