@@ -5,19 +5,34 @@ import type { Keys } from './keys.ts';
 import { BOT_ID, SERIES_ID, TOURNAMENT_ID, StoreInputError, check } from './names.ts';
 import type { EntrantRef, NewSeries, Series, SeriesKind, SeriesStatus } from './types.ts';
 
-// KEYS: seq:series, unfinished series; ARGV: prefix, then field/value pairs. Returns the new id.
-const CREATE_SERIES = `
-local n = redis.call('INCR', KEYS[1])
-local id = 's' .. n
-local key = ARGV[1] .. ':series:' .. id
-redis.call('HSET', key, 'id', id, unpack(ARGV, 2))
-redis.call('ZADD', KEYS[2], n, id)
-local validates = redis.call('HGET', key, 'validates')
-if validates ~= '' then
-  local ref = cjson.decode(validates)
-  redis.call('SADD', ARGV[1] .. ':validations:' .. ref.bot .. ':' .. ref.version, id)
+/**
+ * Lua: storeSeries(prefix, seq:series key, unfinished-series key, fields as a JSON object of
+ * strings) stores one series, indexes it and answers its id. A script that stores series starts
+ * with this, so a tournament stores all its pairings in one script (tournaments.ts) the same way.
+ */
+export const STORE_SERIES_LUA = `
+local function storeSeries(P, seqKey, unfinishedKey, fieldsJson)
+  local n = redis.call('INCR', seqKey)
+  local id = 's' .. n
+  local fields = cjson.decode(fieldsJson)
+  local flat = { 'id', id }
+  for name, value in pairs(fields) do
+    flat[#flat + 1] = name
+    flat[#flat + 1] = value
+  end
+  redis.call('HSET', P .. ':series:' .. id, unpack(flat))
+  redis.call('ZADD', unfinishedKey, n, id)
+  if fields.validates ~= '' then
+    local ref = cjson.decode(fields.validates)
+    redis.call('SADD', P .. ':validations:' .. ref.bot .. ':' .. ref.version, id)
+  end
+  return id
 end
-return id`;
+`;
+
+// KEYS: seq:series, unfinished series; ARGV: prefix, the fields (JSON). Returns the new id.
+const CREATE_SERIES = `${STORE_SERIES_LUA}
+return storeSeries(ARGV[1], KEYS[1], KEYS[2], ARGV[2])`;
 
 // KEYS: series, unfinished series; ARGV: status, error, series id, now. A finished series (done,
 // failed) leaves the unfinished index and keeps when it ended.
@@ -35,36 +50,44 @@ function checkEntrant(ref: EntrantRef): void {
   if (!Number.isSafeInteger(ref.version) || ref.version < 1) throw new StoreInputError(`version ${ref.version} of ${ref.bot} is not a positive integer`);
 }
 
+/**
+ * A new series' stored fields (with a fresh secret bot-seed key), checked, as strings: the JSON
+ * that STORE_SERIES_LUA stores.
+ */
+export function newSeriesFields(input: NewSeries): string {
+  if (input.entrants.length < 2) throw new StoreInputError('a series needs at least two entrants');
+  input.entrants.forEach(checkEntrant);
+  if (input.validates !== undefined) checkEntrant(input.validates);
+  if (input.tournament !== undefined) check(TOURNAMENT_ID, input.tournament, 'tournament id');
+  if (!Number.isSafeInteger(input.deals) || input.deals < 1) throw new StoreInputError(`deals must be a positive integer, got ${input.deals}`);
+  if (!Number.isSafeInteger(input.seed)) throw new StoreInputError(`seed must be an integer, got ${input.seed}`);
+  const fields: Record<string, string | number> = {
+    game: input.game,
+    kind: input.kind,
+    rated: input.rated ? '1' : '0',
+    entrants: JSON.stringify(input.entrants.map(({ bot, version }) => ({ bot, version }))),
+    deals: input.deals,
+    seed: input.seed,
+    limits: input.limits === undefined ? '' : JSON.stringify(input.limits),
+    botSeedKey: randomBytes(32).toString('hex'),
+    status: 'queued',
+    // mirrored: every deal is played once with each entrant in each seat
+    games: input.deals * input.entrants.length,
+    gamesDone: 0,
+    createdAt: Date.now(),
+    requestedBy: input.requestedBy,
+    validates: input.validates === undefined ? '' : JSON.stringify({ bot: input.validates.bot, version: input.validates.version }),
+    tournament: input.tournament ?? '',
+    error: '',
+  };
+  return JSON.stringify(Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)])));
+}
+
 export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
   return {
     /** Stores a series (with a fresh secret bot-seed key) and returns its id. */
     async createSeries(input: NewSeries): Promise<string> {
-      if (input.entrants.length < 2) throw new StoreInputError('a series needs at least two entrants');
-      input.entrants.forEach(checkEntrant);
-      if (input.validates !== undefined) checkEntrant(input.validates);
-      if (input.tournament !== undefined) check(TOURNAMENT_ID, input.tournament, 'tournament id');
-      if (!Number.isSafeInteger(input.deals) || input.deals < 1) throw new StoreInputError(`deals must be a positive integer, got ${input.deals}`);
-      if (!Number.isSafeInteger(input.seed)) throw new StoreInputError(`seed must be an integer, got ${input.seed}`);
-      const fields: Record<string, string | number> = {
-        game: input.game,
-        kind: input.kind,
-        rated: input.rated ? '1' : '0',
-        entrants: JSON.stringify(input.entrants.map(({ bot, version }) => ({ bot, version }))),
-        deals: input.deals,
-        seed: input.seed,
-        limits: input.limits === undefined ? '' : JSON.stringify(input.limits),
-        botSeedKey: randomBytes(32).toString('hex'),
-        status: 'queued',
-        // mirrored: every deal is played once with each entrant in each seat
-        games: input.deals * input.entrants.length,
-        gamesDone: 0,
-        createdAt: Date.now(),
-        requestedBy: input.requestedBy,
-        validates: input.validates === undefined ? '' : JSON.stringify({ bot: input.validates.bot, version: input.validates.version }),
-        tournament: input.tournament ?? '',
-        error: '',
-      };
-      return (await redis.eval(CREATE_SERIES, 2, keys.seq('series'), keys.seriesUnfinished(), prefix, ...Object.entries(fields).flat())) as string;
+      return (await redis.eval(CREATE_SERIES, 2, keys.seq('series'), keys.seriesUnfinished(), prefix, newSeriesFields(input))) as string;
     },
 
     async getSeries(id: string): Promise<Series | null> {

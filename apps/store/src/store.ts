@@ -43,7 +43,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
       return retired;
     },
     ...series,
-    ...tournamentOps(redis, keys, options.prefix, series.createSeries),
+    ...tournamentOps(redis, keys, options.prefix),
     ...matchOps(redis, keys),
     ...validationOps(redis, keys, options.prefix),
     ...liveOps(redis, keys),

@@ -8,13 +8,36 @@ import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
+import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
 import type {
-  BotRecord, CrossTableCell, EntrantRef, ForfeitInfo, NewSeries, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
+  BotRecord, CrossTableCell, EntrantRef, ForfeitInfo, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
   TournamentStanding, TournamentStatus,
 } from './types.ts';
 
 export const MAX_TOURNAMENT_ENTRANTS = 64;
 export const MAX_DEALS_PER_PAIRING = 500;
+
+// KEYS: seq:series, unfinished series, tournament, its series, tournaments:all, tournaments:game:<game>;
+// ARGV: prefix, the tournament's fields (JSON), its creation time, then each pairing's series
+// fields (JSON). All in one script: a server that dies while creating a tournament leaves all of
+// it or nothing, never a tournament short of pairings nor a pairing outside its tournament.
+const CREATE_TOURNAMENT = `${STORE_SERIES_LUA}
+local tournament = cjson.decode(ARGV[2])
+local flat = {}
+for name, value in pairs(tournament) do
+  flat[#flat + 1] = name
+  flat[#flat + 1] = value
+end
+redis.call('HSET', KEYS[3], unpack(flat))
+redis.call('ZADD', KEYS[5], ARGV[3], tournament.id)
+redis.call('ZADD', KEYS[6], ARGV[3], tournament.id)
+local ids = {}
+for i = 4, #ARGV do
+  local id = storeSeries(ARGV[1], KEYS[1], KEYS[2], ARGV[i])
+  redis.call('RPUSH', KEYS[4], id)
+  ids[#ids + 1] = id
+end
+return ids`;
 
 // KEYS: tournament, tournament's series; ARGV: prefix. Recomputes the status from the series'
 // statuses, in one step so that a worker starting a series and one finishing the last cannot
@@ -68,7 +91,7 @@ function outcomeOf(ranks: readonly number[], seat: number): 'win' | 'draw' | 'lo
   return ranks.filter((rank) => rank === best).length > 1 ? 'draw' : 'win';
 }
 
-export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSeries: (input: NewSeries) => Promise<string>) {
+export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
   async function readRecord(id: string): Promise<Tournament | null> {
     if (!TOURNAMENT_ID.test(id)) return null;
     const [hash, series] = await Promise.all([redis.hgetall(keys.tournament(id)), redis.lrange(keys.tournamentSeries(id), 0, -1)]);
@@ -88,8 +111,9 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSe
 
   return {
     /**
-     * Stores a tournament and one series per pairing (all on the same deals: one seed) and answers
-     * their ids; the caller enqueues the series.
+     * Stores a tournament and one series per pairing (all on the same deals: one seed), all at once,
+     * and answers their ids; the caller enqueues the series (the server's reconcile enqueues them
+     * if it died before).
      */
     async createTournament(input: NewTournament): Promise<{ tournament: string; series: string[] }> {
       if (input.seats !== 2) throw new StoreInputError(`round robins of ${input.seats}-seat games are not supported yet (pairings are of two)`);
@@ -102,25 +126,19 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string, createSe
       const entrants = input.entrants.map(({ bot, version }) => ({ bot, version }));
       const id = `t${await redis.incr(keys.seq('tournament'))}`;
       const createdAt = Date.now();
-      await redis.multi()
-        .hset(keys.tournament(id), {
-          id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: deals,
-          limits: input.limits === undefined ? '' : JSON.stringify(input.limits), createdAt, createdBy: input.createdBy,
-        })
-        .zadd(keys.tournamentsAll(), createdAt, id)
-        .zadd(keys.tournamentsOfGame(input.game), createdAt, id)
-        .exec();
+      const tournament = {
+        id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: String(deals),
+        limits: input.limits === undefined ? '' : JSON.stringify(input.limits), createdAt: String(createdAt), createdBy: input.createdBy,
+      };
       const seed = randomInt(2 ** 31);
-      const series: string[] = [];
-      for (const [i, j] of pairs(count)) {
-        const seriesId = await createSeries({
-          game: input.game, kind: 'tournament', rated: true, entrants: [entrants[i]!, entrants[j]!], deals, seed,
-          requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
-        });
-        // listed at once: a creation cut short leaves no series outside its tournament's list
-        await redis.rpush(keys.tournamentSeries(id), seriesId);
-        series.push(seriesId);
-      }
+      const pairings = pairs(count).map(([i, j]) => newSeriesFields({
+        game: input.game, kind: 'tournament', rated: true, entrants: [entrants[i]!, entrants[j]!], deals, seed,
+        requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
+      }));
+      const series = (await redis.eval(
+        CREATE_TOURNAMENT, 6, keys.seq('series'), keys.seriesUnfinished(), keys.tournament(id), keys.tournamentSeries(id), keys.tournamentsAll(), keys.tournamentsOfGame(input.game),
+        prefix, JSON.stringify(tournament), createdAt, ...pairings,
+      )) as string[];
       return { tournament: id, series };
     },
 

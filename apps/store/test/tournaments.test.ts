@@ -33,6 +33,22 @@ describe('createTournament', () => {
     expect(await w.store.listTournaments({ game: 'other' })).toEqual([]);
   });
 
+  it('stores the largest round robin (64 entrants, 2016 pairings) in one step, every pairing listed and unfinished', async () => {
+    const many = [...refs()];
+    for (let k = many.length; k < 64; k++) {
+      const { bot, version } = await upload(w.store, 'dave', `bot-${k}`);
+      many.push({ bot, version });
+    }
+    const { tournament, series } = await w.store.createTournament({ game: 'xix', entrants: many, dealsPerPairing: 1, seats: 2, createdBy: 'admin' });
+    expect(series).toHaveLength((64 * 63) / 2);
+    expect(new Set(series).size).toBe(series.length);
+    expect((await w.store.getTournament(tournament))?.series).toEqual(series);
+    expect((await w.store.unfinishedSeries()).map((s) => s.id)).toEqual(series);
+    const last = await w.store.getSeries(series.at(-1)!);
+    expect(last).toMatchObject({ kind: 'tournament', tournament, status: 'queued', entrants: [many[62], many[63]], games: 2, error: null });
+    expect(last?.botSeedKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('refuses bad setups with a clear error', async () => {
     const base = { game: 'xix', dealsPerPairing: 1, seats: 2, createdBy: 'admin' };
     await expect(w.store.createTournament({ ...base, entrants: refs().slice(0, 1) })).rejects.toThrow(StoreInputError);
