@@ -162,6 +162,24 @@ describe('the lobby', () => {
     expect(resumed.closedWith).toBeNull();
   });
 
+  it('resumes from further back than the server keeps (XRANGE) while events keep coming, without gap or repeat', async () => {
+    const first = await LiveClient.open(base, '/api/lobby');
+    const progress = (gamesDone: number) => t.world.store.publishLobby({ type: 'tournament', tournament: 't1', status: 'running', games: 40, gamesDone });
+    await progress(0);
+    await first.untilEvents(1);
+    const after = first.events[0]!.id!;
+    const resumed: Promise<LiveClient>[] = [];
+    for (let done = 1; done <= 40; done++) {
+      await progress(done);
+      if (done % 8 === 0) resumed.push(LiveClient.open(base, `/api/lobby?after=${after}`));
+    }
+    await first.untilEvents(41);
+    for (const client of await Promise.all(resumed)) {
+      await client.untilEvents(40);
+      expect(client.events).toEqual(first.events.slice(1));
+    }
+  });
+
   it('sends the Elo changes of the bots of games that ended (ratings, each server its own)', async () => {
     const lobby = await LiveClient.open(base, '/api/lobby');
     const { a, b, seriesId } = await ratedPair(t.world);

@@ -3,10 +3,11 @@
  * every stream that has subscribers here and hands each new entry to that stream's sockets, the
  * same serialised frame to all. It never waits for a socket: each one is bounded (Subscriber).
  *
- * A new subscriber joins without gap or repeat: it is registered first (the fan-out holds its
- * frames), then reads its catch-up (XRANGE after its `after`), sends it, then the held frames
- * newer than what it sent. A stream the reader does not read yet starts at its newest entry,
- * fetched before the catch-up on the same connection, so every entry is in one or the other.
+ * A stream read here keeps its events in memory (a live game's are few), read once with XRANGE
+ * when its first subscriber comes and grown by the reader, so a new subscriber catches up from
+ * memory, without a round trip. One that resumes from further back than memory holds (the lobby
+ * keeps none) reads its catch-up with XRANGE; meanwhile the fan-out holds its frames, and the
+ * subscriber sends only ids newer than what it sent: no gap, no repeat.
  */
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +29,8 @@ export interface StreamSpec {
   readonly read: (after: string) => Promise<readonly Entry<unknown>[]>;
   /** An event after which the stream has nothing more: sockets get it, then close (1000). */
   readonly isFinal: (event: unknown) => boolean;
+  /** Events kept in memory, the newest (0: none; a new subscriber without `after` starts from now). */
+  readonly keep: number;
 }
 
 /** What a stream's channel tells an observer (e.g. the lobby's ratings). */
@@ -37,11 +40,24 @@ export interface ChannelObserver {
   close(): void;
 }
 
+interface Held {
+  readonly id: string;
+  readonly frame: Buffer;
+  readonly final: boolean;
+}
+
 interface Channel {
   readonly spec: StreamSpec;
   readonly members: Set<Subscriber>;
-  /** The newest entry the reader has handed out; null until known (the reader skips it till then). */
+  /** Whether the stream could be read: once settled, `lastId` is known. */
+  readonly ready: Promise<boolean>;
+  /** The newest entry handed out; null until the start is read (the reader skips it till then). */
   lastId: string | null;
+  /** Every entry after `keptFrom`, oldest first (at most spec.keep). */
+  readonly kept: Held[];
+  keptFrom: string;
+  /** A final event was read: what is kept is the whole stream. */
+  ended: boolean;
 }
 
 export type JoinResult = 'joined' | 'absent' | 'ended';
@@ -85,28 +101,39 @@ export class StreamHub {
     this.#observers.set(key, observer);
   }
 
+  /** The stream is read here, has events and has not ended: known without a round trip. */
+  isLive(key: string): boolean {
+    const channel = this.#channels.get(key);
+    return channel !== undefined && channel.lastId !== null && channel.lastId !== STREAM_START && !channel.ended;
+  }
+
   /**
    * Joins `subscriber` to a stream after `after` (a stream id; '0': from the start; null: from
    * now). 'absent': the stream has no entry and `mustExist` (nothing sent). 'ended': the stream's
-   * last event is final, the subscriber has everything and is closed (1000).
+   * last event is final, the subscriber has everything and is closed (1000). Throws when the
+   * stream cannot be read.
    */
   async join(spec: StreamSpec, subscriber: Subscriber, after: string | null, mustExist: boolean): Promise<JoinResult> {
     const channel = this.#channel(spec);
     channel.members.add(subscriber);
     subscriber.onClose(() => this.#leave(channel, subscriber));
-    // order matters: the channel's start (if new) was asked first, on the same connection
-    const [last, entries] = await Promise.all([this.#lastEntry(spec.key), after === null ? [] : spec.read(after)]);
-    if (last === null && mustExist) {
+    if (!(await channel.ready)) {
+      this.#leave(channel, subscriber);
+      throw new Error(`cannot read stream ${spec.key}`);
+    }
+    if (subscriber.closing) return 'joined';
+    if (mustExist && channel.lastId === STREAM_START) {
       this.#leave(channel, subscriber);
       return 'absent';
     }
-    const from = after ?? last?.id ?? STREAM_START;
-    subscriber.goLive(from === '0' ? STREAM_START : from, entries.map(({ id, event }) => ({ id, frame: eventFrame(id, JSON.stringify(event)), final: spec.isFinal(event) })));
-    if (last !== null && spec.isFinal(last.event)) {
-      subscriber.close(CLOSE.done, 'the game is over');
-      return 'ended';
-    }
-    return 'joined';
+    const from = after === null ? channel.lastId! : after === '0' ? STREAM_START : after;
+    const catchUp = compareStreamIds(from, channel.keptFrom) >= 0
+      ? channel.kept.filter((held) => compareStreamIds(held.id, from) > 0)
+      : (await spec.read(from)).map((entry) => held(spec, entry));
+    subscriber.goLive(from, catchUp);
+    if (!channel.ended) return 'joined';
+    subscriber.close(CLOSE.done, 'the game is over');
+    return 'ended';
   }
 
   /** An event of this server's own (not in the stream, no id) to every socket of a stream. */
@@ -127,29 +154,52 @@ export class StreamHub {
   #channel(spec: StreamSpec): Channel {
     const existing = this.#channels.get(spec.key);
     if (existing !== undefined) return existing;
-    const channel: Channel = { spec, members: new Set(), lastId: null };
+    let settle!: (ok: boolean) => void;
+    const channel: Channel = { spec, members: new Set(), ready: new Promise((resolve) => { settle = resolve; }), lastId: null, kept: [], keptFrom: STREAM_START, ended: false };
     this.#channels.set(spec.key, channel);
     this.#observers.get(spec.key)?.open();
-    this.#lastEntry(spec.key).then((last) => {
-      channel.lastId = last?.id ?? STREAM_START;
+    this.#start(channel).then(() => {
+      settle(true);
       this.#kick();
     }, (error: unknown) => {
       this.#log.error({ err: error, stream: spec.key }, 'cannot start reading a stream');
-      for (const member of channel.members) member.fail('the server cannot read this stream now: reconnect later', CLOSE.serverError);
+      if (this.#channels.get(spec.key) === channel) this.#drop(channel);
+      settle(false);
     });
     return channel;
   }
 
-  #leave(channel: Channel, subscriber: Subscriber): void {
-    channel.members.delete(subscriber);
-    if (channel.members.size > 0 || this.#channels.get(channel.spec.key) !== channel) return;
-    this.#channels.delete(channel.spec.key);
-    this.#observers.get(channel.spec.key)?.close();
+  /** Reads what the channel keeps (or only where the stream is now) before the reader takes it. */
+  async #start(channel: Channel): Promise<void> {
+    const { spec } = channel;
+    if (spec.keep === 0) {
+      const [entry] = await this.#redis.xrevrange(spec.key, '+', '-', 'COUNT', 1);
+      channel.lastId = channel.keptFrom = entry?.[0] ?? STREAM_START;
+      return;
+    }
+    const entries = await spec.read('0');
+    for (const entry of entries) this.#keep(channel, held(spec, entry));
+    channel.lastId = entries.at(-1)?.id ?? STREAM_START;
   }
 
-  async #lastEntry(key: string): Promise<{ id: string; event: unknown } | null> {
-    const [entry] = await this.#redis.xrevrange(key, '+', '-', 'COUNT', 1);
-    return entry === undefined ? null : { id: entry[0], event: parseEvent(entry[1]) };
+  #keep(channel: Channel, event: Held): void {
+    if (channel.spec.keep === 0) {
+      channel.keptFrom = event.id;
+      return;
+    }
+    channel.kept.push(event);
+    if (channel.kept.length > channel.spec.keep) channel.keptFrom = channel.kept.shift()!.id;
+    if (event.final) channel.ended = true;
+  }
+
+  #leave(channel: Channel, subscriber: Subscriber): void {
+    channel.members.delete(subscriber);
+    if (channel.members.size === 0 && this.#channels.get(channel.spec.key) === channel) this.#drop(channel);
+  }
+
+  #drop(channel: Channel): void {
+    this.#channels.delete(channel.spec.key);
+    this.#observers.get(channel.spec.key)?.close();
   }
 
   /** A stream was added: the reader's XREAD must be sent again with it. */
@@ -224,6 +274,7 @@ export class StreamHub {
       // serialised once: every socket gets the same bytes
       const frame = eventFrame(id, json);
       const final = channel.spec.isFinal(event);
+      this.#keep(channel, { id, frame, final });
       for (const member of channel.members) member.deliver(id, frame, final);
       observer?.event(event);
     }
@@ -236,12 +287,8 @@ function fieldOf(fields: readonly string[]): string {
   return 'null';
 }
 
-function parseEvent(fields: readonly string[]): unknown {
-  try {
-    return JSON.parse(fieldOf(fields));
-  } catch {
-    return null;
-  }
+function held(spec: StreamSpec, { id, event }: Entry<unknown>): Held {
+  return { id, frame: eventFrame(id, JSON.stringify(event)), final: spec.isFinal(event) };
 }
 
 function sleep(ms: number): Promise<void> {

@@ -2,7 +2,7 @@
  * What each websocket endpoint streams (docs/api.md "Streams"): a match's events (its stored
  * replay, or its live stream) and the lobby's.
  */
-import { LOBBY_STREAM_MAX, MATCH_ID, keysFor, type LiveEvent, type Store } from '@xix/store';
+import { LIVE_STREAM_MAX, LOBBY_STREAM_MAX, MATCH_ID, keysFor, type LiveEvent, type Store } from '@xix/store';
 import { CLOSE } from './frames.ts';
 import type { StreamHub, StreamSpec } from './hub.ts';
 import type { ReplayEvents } from './replay-events.ts';
@@ -23,7 +23,7 @@ export class Streams {
     this.#hub = hub;
     this.#replays = replays;
     this.#keys = keysFor(store.prefix);
-    this.lobby = { key: this.#keys.lobby(), read: (after) => store.readLobby(after, LOBBY_STREAM_MAX), isFinal: () => false };
+    this.lobby = { key: this.#keys.lobby(), read: (after) => store.readLobby(after, LOBBY_STREAM_MAX), isFinal: () => false, keep: 0 };
   }
 
   /**
@@ -35,13 +35,14 @@ export class Streams {
     if (!MATCH_ID.test(id)) return subscriber.fail(`no match ${JSON.stringify(id.slice(0, 40))}: match ids are <series>.<index>`, CLOSE.notFound);
     const after = parseAfter(afterValue);
     if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
-    if (after.kind !== 'stream') {
+    const store = this.#store;
+    const live: StreamSpec = { key: this.#keys.live(id), read: (from) => store.readLive(id, from), isFinal: isEnd, keep: LIVE_STREAM_MAX };
+    // a game followed live here: its spectators follow it to its end, no need to look for a replay
+    if (after.kind === 'replay' || (after.kind === 'none' && !this.#hub.isLive(live.key))) {
       const frames = await this.#replays.frames(id);
       if (frames !== null) return subscriber.sendAll(frames.slice(after.kind === 'replay' ? after.index + 1 : 0), CLOSE.done, 'the replay is over');
       if (after.kind === 'replay') return subscriber.fail(`no finished match ${id}`, CLOSE.notFound);
     }
-    const store = this.#store;
-    const live: StreamSpec = { key: this.#keys.live(id), read: (from) => store.readLive(id, from), isFinal: isEnd };
     const joined = await this.#hub.join(live, subscriber, after.kind === 'stream' ? after.id : '0', true);
     if (joined !== 'absent') return;
     const frames = after.kind === 'stream' ? await this.#replays.frames(id) : null;
