@@ -11,18 +11,24 @@ import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
 import { RANDOM, storeBot } from '../../worker/test/helpers.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 import { ADMIN_TOKEN, openApp, type TestApp } from './app.ts';
+import { untilDone } from './tournament-wait.ts';
 
 const REASON = 'bundle storage unreachable';
 
 let t: TestApp;
-let worker: SeriesWorker;
-let ann: EntrantRef, ben: EntrantRef, broken: EntrantRef;
+let worker: SeriesWorker | undefined;
 beforeEach(async () => {
   t = await openApp();
-  ann = await storeBot(t.world.store, 'alice', 'ann', RANDOM);
-  ben = await storeBot(t.world.store, 'alice', 'ben', RANDOM);
-  broken = await storeBot(t.world.store, 'alice', 'broken', RANDOM);
-  worker = startWorker({
+});
+afterEach(async () => {
+  await worker?.close();
+  worker = undefined;
+  await t.close();
+});
+
+/** A worker whose store cannot load `broken`'s bundle: every attempt at its pairings fails. */
+async function startBrokenWorker(broken: EntrantRef): Promise<SeriesWorker> {
+  const started = startWorker({
     redisUrl: REDIS_URL,
     prefix: t.world.prefix,
     createStore: (redis: Redis, options) => {
@@ -36,33 +42,23 @@ beforeEach(async () => {
       };
     },
   });
-  await worker.ready;
-});
-afterEach(async () => {
-  await worker.close();
-  await t.close();
-});
-
-async function reportWhenDone(id: string): Promise<TournamentReport> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const response = await t.call({ method: 'GET', url: `/api/tournaments/${id}` });
-    const report = response.json<TournamentReport>();
-    if (report.status === 'done') return report;
-    if (Date.now() > deadline) throw new Error(`tournament ${id} not done: ${response.body}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await started.ready;
+  return started;
 }
 
 describe('a tournament whose pairings fail for good', () => {
   it('finishes, and its report lists each failed pairing with its reason, time and games', async () => {
+    const ann = await storeBot(t.world.store, 'alice', 'ann', RANDOM);
+    const ben = await storeBot(t.world.store, 'alice', 'ben', RANDOM);
+    const broken = await storeBot(t.world.store, 'alice', 'broken', RANDOM);
+    worker = await startBrokenWorker(broken);
     const started = Date.now();
     const created = await t.call({ method: 'POST', url: '/api/tournaments', token: ADMIN_TOKEN, payload: { game: 'xix', bots: [ann.bot, ben.bot, broken.bot], dealsPerPairing: 1 } });
     expect(created.statusCode, created.body).toBe(201);
     const { tournament, series } = created.json<{ tournament: string; series: [string, string, string] }>();
     const [annBen, annBroken, benBroken] = series;
 
-    const report = await reportWhenDone(tournament);
+    const report = await untilDone(async () => (await t.call({ method: 'GET', url: `/api/tournaments/${tournament}` })).json<TournamentReport>());
     expect(report.failures).toEqual([
       { series: annBroken, entrants: [ann, broken], reason: REASON, at: expect.any(Number), gamesDone: 0 },
       { series: benBroken, entrants: [ben, broken], reason: REASON, at: expect.any(Number), gamesDone: 0 },

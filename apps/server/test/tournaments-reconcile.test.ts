@@ -4,13 +4,14 @@
  * server start, gives each its job, once however often it runs, and a worker then plays them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERIES_JOB_PRIORITY, type EntrantRef, type TournamentReport } from '@xix/store';
+import { SERIES_JOB_PRIORITY, type EntrantRef } from '@xix/store';
 import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
 import { RANDOM, storeBot } from '../../worker/test/helpers.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 import { enqueueSeries } from '../src/enqueue.ts';
 import { reconcileQueue } from '../src/reconcile.ts';
 import { openApp, type TestApp } from './app.ts';
+import { untilDone } from './tournament-wait.ts';
 
 let t: TestApp;
 let bots: EntrantRef[];
@@ -30,15 +31,6 @@ afterEach(async () => {
 const storeTournamentOnly = () => t.world.store.createTournament({ game: 'xix', entrants: bots, dealsPerPairing: 1, seats: 2, createdBy: 'admin' });
 const storeSeries = (kind: 'challenge' | 'validation', extra: object = {}) =>
   t.world.store.createSeries({ game: 'xix', kind, rated: false, entrants: [bots[0]!, bots[1]!], deals: 1, seed: 1, requestedBy: 'alice', ...extra });
-async function doneReport(id: string): Promise<TournamentReport> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const report = await t.world.store.getTournament(id);
-    if (report?.status === 'done') return report;
-    if (Date.now() > deadline) throw new Error(`tournament ${id} not done: ${JSON.stringify(report?.progress)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 const jobCount = async () => Object.values(await t.queue.getJobCounts()).reduce((sum, n) => sum + n, 0);
 
 describe('reconcileQueue', () => {
@@ -77,7 +69,7 @@ describe('reconcileQueue', () => {
     expect((await reconcileQueue(t.world.store, t.queue)).enqueued).toEqual(series);
     worker = startWorker({ redisUrl: REDIS_URL, prefix: t.world.prefix });
     await worker.ready;
-    const report = await doneReport(tournament);
+    const report = await untilDone(() => t.world.store.getTournament(tournament));
     // 3 pairings × 1 deal × 2 seats, each game once
     expect(report.progress).toEqual({ games: 6, gamesDone: 6, gamesUnplayed: 0 });
     expect(report.failures).toEqual([]);
