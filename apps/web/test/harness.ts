@@ -146,7 +146,8 @@ export async function openWebHarness(): Promise<WebHarness> {
         await page.screenshot({ path, fullPage: true });
         return path;
       },
-      overflowsSideways: (page) => page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth'),
+      // against the viewport asked for: a phone's browser widens its layout to fit what overflows
+      overflowsSideways: async (page) => (await page.evaluate<number>('document.documentElement.scrollWidth')) > VIEWPORTS[viewports.get(page) ?? 'laptop'].width,
       pageErrors: (page) => errors.get(page) ?? [],
       async api<T>(path: string) {
         const response = await fetch(`${baseUrl}${path}`);

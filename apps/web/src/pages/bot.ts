@@ -118,13 +118,13 @@ function versionsTable(versions: readonly Version[], owner: boolean): HTMLElemen
 
 function matchesTable(played: readonly Played[]): HTMLElement {
   return simpleTable('Recent matches', [
-    { key: 'when', label: 'When', cell: (g) => formatTime(g.match.finishedAt) },
-    { key: 'opponent', label: 'Opponent', cell: (g) => (g.opponent === null ? 'itself' : link(`/bots/${g.opponent.bot}`, g.opponent.name)) },
     { key: 'outcome', label: 'Result', cell: outcomeCell },
+    { key: 'opponent', label: 'Opponent', cell: (g) => (g.opponent === null ? 'itself' : link(`/bots/${g.opponent.bot}`, g.opponent.name)) },
     { key: 'points', label: 'Points', numeric: true, title: 'Its points, then its opponent’s', cell: (g) => g.points.map((p) => formatNumber(p)).join('–') },
+    { key: 'watch', label: 'Watch', cell: (g) => link(`/matches/${g.match.id}`, el('span', { class: 'visually-hidden' }, `Watch match `), g.match.id) },
     { key: 'reason', label: 'How', cell: (g) => g.match.reason },
     { key: 'kind', label: 'Kind', cell: (g) => `${g.match.kind}${g.match.rated ? ', rated' : ''}` },
-    { key: 'watch', label: 'Watch', cell: (g) => link(`/matches/${g.match.id}`, el('span', { class: 'visually-hidden' }, `Watch match `), g.match.id) },
+    { key: 'when', label: 'When', cell: (g) => formatTime(g.match.finishedAt) },
   ], played.slice(0, RECENT));
 }
 
