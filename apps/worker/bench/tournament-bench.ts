@@ -12,14 +12,20 @@
  * Redis is our own redis-server (AOF every second, as the platform runs it) on a free port, so its
  * INFO figures (CPU, memory, commands) are this benchmark's alone; it is shut down at the end.
  *
+ * BENCH_LIVE=off runs the workers without live publishing (worker-without-live.ts), to tell its cost
+ * apart. Beside wall-clock games/s, each run prints the CPU time it took per game (hosts, worker or
+ * supervisor, Redis): on a machine shared with other work, the CPU figures are the steadier ones.
+ *
  * BENCH_DEALS (deals per pairing, default 50), BENCH_SEARCH_BUDGET (work per decision of the search
  * copies, default 2,000; the example's own is 250,000), BENCH_COPIES (random,heuristic,search;
  * default 3,3,2), BENCH_WORKERS (default 1,2), BENCH_PROFILE (a directory: worker processes and
  * their sandbox hosts write V8 CPU profiles there).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -27,7 +33,6 @@ import { createSandboxPool } from '@xix/sandbox';
 import { enqueueSeries } from '@xix/server';
 import { SERIES_QUEUE, createStore, keysFor, queuePrefix, type Series, type Store } from '@xix/store';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
-import { spawnWorker, type WorkerProcess } from '../test/worker-process.ts';
 import { cpuSeconds, cpuWithChildren } from './proc-stats.ts';
 import { benchBots, storeBenchBots, type BenchBot } from './bench-bots.ts';
 import { redisCost, redisSnapshot } from './redis-usage.ts';
@@ -37,6 +42,8 @@ const SEARCH_BUDGET = positive('BENCH_SEARCH_BUDGET', 2_000);
 const [RANDOMS, HEURISTICS, SEARCHES] = (process.env.BENCH_COPIES || '3,3,2').split(',').map(Number) as [number, number, number];
 const WORKER_COUNTS = (process.env.BENCH_WORKERS || '1,2').split(',').map(Number);
 const PROFILE = process.env.BENCH_PROFILE;
+const LIVE = process.env.BENCH_LIVE !== 'off';
+const WORKER_MAIN = fileURLToPath(new URL(LIVE ? '../src/main.ts' : './worker-without-live.ts', import.meta.url));
 /** Time for forked sandbox hosts to be up before the clock starts (a worker's start with its pool). */
 const SETTLE_MS = 2_000;
 
@@ -50,10 +57,35 @@ function positive(name: string, fallback: number): number {
 
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 const rate = (games: number, seconds: number): string => `${(games / seconds).toFixed(1)} games/s`;
+const perGame = (cpuSeconds: number, games: number): string => `${((cpuSeconds * 1000) / games).toFixed(2)} ms CPU a game`;
 
 interface Timed {
   readonly games: number;
   readonly seconds: number;
+  /** CPU seconds of the whole run: sandbox hosts, and everything else (supervisor or workers, Redis). */
+  readonly hostCpu: number;
+  readonly otherCpu: number;
+}
+
+interface WorkerProcess {
+  readonly child: ChildProcess;
+  readonly ready: Promise<void>;
+  readonly exited: Promise<unknown>;
+}
+
+/** A worker process as the platform starts one (src/main.ts, or its A/B twin), ready once it logs so. */
+function startWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, ['--no-node-snapshot', WORKER_MAIN], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      if (output.length < 100_000) output += chunk;
+      if (output.includes('"worker ready"')) resolve();
+    });
+    void exited.then(() => reject(new Error(`a worker exited before it was ready:\n${output}`)));
+  });
+  return { child, ready, exited };
 }
 
 /** The tournament's pairings played by the pool alone: same bots, deals and bot-seed keys. */
@@ -75,8 +107,9 @@ async function poolAlone(hosts: number, series: readonly Series[], codeOf: Reado
     const games = outcomes.reduce((sum, outcome) => sum + outcome.games.length, 0);
     const self = process.cpuUsage(cpu.self);
     const hostCpu = pool.stats().pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpu.hosts.reduce((sum, s) => sum + s, 0);
-    console.log(`  pool alone, ${hosts} host(s): ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, supervisor ${((self.user + self.system) / 1e6).toFixed(1)} s; load ${load()}`);
-    return { games, seconds };
+    const supervisorCpu = (self.user + self.system) / 1e6;
+    console.log(`  pool alone, ${hosts} host(s): ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, supervisor ${supervisorCpu.toFixed(1)} s = ${perGame(hostCpu + supervisorCpu, games)}; load ${load()}`);
+    return { games, seconds, hostCpu, otherCpu: supervisorCpu };
   } finally {
     await pool.close();
   }
@@ -85,7 +118,7 @@ async function poolAlone(hosts: number, series: readonly Series[], codeOf: Reado
 /** The tournament played by `count` worker processes through the queue, store and ratings. */
 async function workersRun(count: number, redisUrl: string, redis: Redis, prefix: string, store: Store, tournament: string, series: readonly Series[]): Promise<Timed> {
   const profile = PROFILE === undefined ? {} : { NODE_OPTIONS: `--no-node-snapshot --cpu-prof --cpu-prof-dir=${PROFILE}` };
-  const workers: WorkerProcess[] = Array.from({ length: count }, () => spawnWorker({ REDIS_URL: redisUrl, XIX_PREFIX: prefix, WORKER_CONCURRENCY: '1', ...profile }));
+  const workers: WorkerProcess[] = Array.from({ length: count }, () => startWorkerProcess({ REDIS_URL: redisUrl, XIX_PREFIX: prefix, WORKER_CONCURRENCY: '1', ...profile }));
   const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
   try {
@@ -110,10 +143,11 @@ async function workersRun(count: number, redisUrl: string, redis: Redis, prefix:
 
     const workerCpu = cpuAfter.reduce((sum, after, i) => sum + after.own - cpuBefore[i]!.own, 0);
     const hostCpu = cpuAfter.reduce((sum, after, i) => sum + after.children - cpuBefore[i]!.children, 0);
-    console.log(`  ${count} worker(s): ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, worker processes ${workerCpu.toFixed(1)} s, Redis ${(redisAfter.cpuSeconds - redisBefore.cpuSeconds).toFixed(1)} s; load ${load()}`);
+    const redisCpu = redisAfter.cpuSeconds - redisBefore.cpuSeconds;
+    console.log(`  ${count} worker(s)${LIVE ? '' : ' (live publishing off)'}: ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, worker processes ${workerCpu.toFixed(1)} s, Redis ${redisCpu.toFixed(1)} s = ${perGame(hostCpu + workerCpu + redisCpu, games)}; load ${load()}`);
     console.log(`    leaderboard: ${board.map((row) => `${row.name} ${row.elo?.toFixed(0)}`).join(', ')}`);
     await printRedisCost(redis, prefix, redisBefore, redisAfter, games, series);
-    return { games, seconds };
+    return { games, seconds, hostCpu, otherCpu: workerCpu + redisCpu };
   } finally {
     await queue.close();
     queueConnection.disconnect();
@@ -161,6 +195,10 @@ try {
     const poolRate = pool.games / pool.seconds;
     const platformRate = platform.games / platform.seconds;
     console.log(`  ${workers} worker(s): ${platformRate.toFixed(1)} games/s; pool alone (hosts=${workers}) ${poolRate.toFixed(1)} games/s; queue + storage + ratings cost ${((1 - platformRate / poolRate) * 100).toFixed(1)}% of the pool's throughput (target ≤ 20%)`);
+    // CPU-bound view: on a saturated machine throughput goes as 1 / (CPU a game)
+    const poolCpu = (pool.hostCpu + pool.otherCpu) / pool.games;
+    const platformCpu = (platform.hostCpu + platform.otherCpu) / platform.games;
+    console.log(`    by CPU a game: pool ${(poolCpu * 1000).toFixed(2)} ms, platform ${(platformCpu * 1000).toFixed(2)} ms (hosts ${((platform.hostCpu / platform.games) * 1000).toFixed(2)}, workers + Redis ${((platform.otherCpu / platform.games) * 1000).toFixed(2)}): the platform's CPU-bound throughput is ${((poolCpu / platformCpu) * 100).toFixed(0)}% of the pool's`);
   }
   const one = results.find((r) => r.workers === 1);
   const two = results.find((r) => r.workers === 2);
@@ -168,6 +206,11 @@ try {
     const speedUp = (two.platform.games / two.platform.seconds) / (one.platform.games / one.platform.seconds);
     const poolSpeedUp = (two.pool.games / two.pool.seconds) / (one.pool.games / one.pool.seconds);
     console.log(`  2 workers / 1 worker: ${speedUp.toFixed(2)}× (target ≥ 1.7×); pool alone, 2 hosts / 1 host: ${poolSpeedUp.toFixed(2)}×`);
+    // A host is one thread: W workers of concurrency 1 play at most W / (host CPU a game) games/s,
+    // and all processes together at most cores / (CPU a game).
+    const cores = availableParallelism();
+    const bound = (run: Timed, workers: number): number => Math.min(workers / (run.hostCpu / run.games), cores / ((run.hostCpu + run.otherCpu) / run.games));
+    console.log(`  by CPU a game, on ${cores} idle cores: 1 worker ≤ ${bound(one.platform, 1).toFixed(0)} games/s, 2 workers ≤ ${bound(two.platform, 2).toFixed(0)} games/s: ${(bound(two.platform, 2) / bound(one.platform, 1)).toFixed(2)}×`);
   }
 } finally {
   redis.disconnect();
