@@ -40,7 +40,7 @@ app.log.info({ house: house.map(({ name, bot, version }) => `${name}=${bot}v${ve
 // logged, not fatal: the series stay stored and the next start enqueues them.
 try {
   const reconciled = await reconcileQueue(store, queue);
-  app.log.info({ checked: reconciled.checked, enqueued: reconciled.enqueued, unknownKind: reconciled.unknownKind }, 'queue reconciled with the unfinished series');
+  app.log.info({ ...reconciled }, 'queue reconciled with the unfinished series');
 } catch (error) {
   app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cannot reconcile the queue with the unfinished series');
 }

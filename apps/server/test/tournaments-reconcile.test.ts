@@ -3,8 +3,10 @@
  * challenge, an upload's validation series) left them queued with no job: reconcileQueue, run at
  * server start, gives each its job, once however often it runs, and a worker then plays them.
  */
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERIES_JOB_PRIORITY, type EntrantRef } from '@xix/store';
+import { SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, type EntrantRef } from '@xix/store';
 import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
 import { RANDOM, storeBot } from '../../worker/test/helpers.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
@@ -48,7 +50,7 @@ describe('reconcileQueue', () => {
 
     const first = await reconcileQueue(t.world.store, t.queue);
     const expected = [...pairings, challenge, validation, resumed];
-    expect(first).toEqual({ checked: expected.length + 1, enqueued: expected, unknownKind: [] });
+    expect(first).toEqual({ checked: expected.length + 1, enqueued: expected, retried: [], unknownKind: [] });
     for (const [id, name] of [[pairings[0]!, 'tournament'], [challenge, 'challenge'], [validation, 'validation'], [resumed, 'challenge']] as const) {
       const job = await t.queue.getJob(id);
       expect(job?.name, id).toBe(name);
@@ -59,7 +61,7 @@ describe('reconcileQueue', () => {
     expect(await jobCount()).toBe(expected.length + 1);
 
     const second = await reconcileQueue(t.world.store, t.queue);
-    expect(second).toEqual({ checked: expected.length + 1, enqueued: [], unknownKind: [] });
+    expect(second).toEqual({ checked: expected.length + 1, enqueued: [], retried: [], unknownKind: [] });
     expect(await jobCount()).toBe(expected.length + 1);
   });
 
@@ -75,6 +77,33 @@ describe('reconcileQueue', () => {
     expect(report.failures).toEqual([]);
     expect(report.standings.reduce((sum, s) => sum + s.games, 0)).toBe(12);
     // nothing unfinished is left to reconcile
-    expect(await reconcileQueue(t.world.store, t.queue)).toEqual({ checked: 0, enqueued: [], unknownKind: [] });
+    expect(await reconcileQueue(t.world.store, t.queue)).toEqual({ checked: 0, enqueued: [], retried: [], unknownKind: [] });
+  });
+
+  it('retries a job that failed for good while its series was never marked failed, and a worker then settles it', async () => {
+    const challenge = await storeSeries('challenge');
+    await t.queue.add('challenge', { seriesId: challenge }, { jobId: challenge, attempts: 1 });
+    // A bare BullMQ worker fails the job as an xix worker would if it could not reach the store
+    // to mark the series: the job is failed, the series still queued.
+    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    const failing = new Worker(SERIES_QUEUE, async () => { throw new Error('store unreachable'); }, { connection, prefix: queuePrefix(t.world.prefix) });
+    await new Promise((resolve) => failing.once('failed', resolve));
+    await failing.close();
+    connection.disconnect();
+    expect(await (await t.queue.getJob(challenge))?.getState()).toBe('failed');
+    expect((await t.world.store.getSeries(challenge))?.status).toBe('queued');
+
+    expect(await reconcileQueue(t.world.store, t.queue)).toEqual({ checked: 1, enqueued: [], retried: [challenge], unknownKind: [] });
+    expect(await (await t.queue.getJob(challenge))?.getState()).toBe('waiting');
+    // retried once: a second run finds it waiting
+    expect((await reconcileQueue(t.world.store, t.queue)).retried).toEqual([]);
+    worker = startWorker({ redisUrl: REDIS_URL, prefix: t.world.prefix });
+    await worker.ready;
+    const deadline = Date.now() + 60_000;
+    while ((await t.world.store.getSeries(challenge))?.status !== 'done') {
+      if (Date.now() > deadline) throw new Error('the retried series was not played');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await t.world.store.getSeries(challenge))?.gamesDone).toBe(2);
   });
 });
