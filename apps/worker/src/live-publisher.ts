@@ -2,8 +2,14 @@
  * Live spectating, the worker's side: each game of a series goes to its match's live stream while
  * it is played (docs/api.md "Streams"). The sandbox pool reports the moves of the game in play at
  * its watchdog ticks; the worker re-simulates them with the engine from the game's setup and sends
- * the engine's PUBLIC view after each one (R11: never a card hidden from a seat). A game's record
+ * the engine's PUBLIC view after them (R11: never a card hidden from a seat). A game's record
  * brings the moves no tick saw, and once the store has the game, its `end` with the whole deal.
+ *
+ * One `move` event per report, for all the moves it brings: a view holds the whole public history,
+ * so a view per move would cost a game of a hundred moves some 370 KB of JSON (and of Redis memory
+ * while the stream lives) and most of a millisecond of CPU per ten moves, while bots that answer in
+ * a few milliseconds play faster than anyone can watch. A game whose moves take longer than a tick
+ * (50 ms) gets an event for every move.
  *
  * Publishing must never slow the games or fail a series: events wait in a bounded outbox per
  * match, one round trip (publishLive) at a time per match carries all that waits, and a Redis
@@ -172,18 +178,22 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
         return live;
       };
 
+      /** Applies the actions not applied yet, and queues one `move` event with the view after them. */
       const advance = (engine: AnyGame, live: LiveGame, actions: readonly unknown[], parse: (action: unknown) => unknown): void => {
-        for (; live.applied < actions.length && !live.broken; live.applied++) {
+        let seat: number | null = null;
+        while (live.applied < actions.length && !live.broken) {
           const check = engine.checkAction(live.state, parse(actions[live.applied]));
-          const seat = engine.toMove(live.state);
-          if (!check.ok || seat === null) {
+          const toMove = engine.toMove(live.state);
+          if (!check.ok || toMove === null) {
             live.broken = true;
             warn({ match: live.match, move: live.applied + 1 }, 'live moves disagree with the engine');
-            return;
+            break;
           }
           engine.apply(live.state, check.action);
-          queue(live.match, context, { type: 'move', move: live.applied + 1, seat, view: engine.publicView(live.state) });
+          live.applied++;
+          seat = toMove;
         }
+        if (seat !== null) queue(live.match, context, { type: 'move', move: live.applied, seat, view: engine.publicView(live.state) });
       };
 
       return {
