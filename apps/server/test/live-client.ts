@@ -54,8 +54,8 @@ export class LiveClient {
     return this.frames.filter((frame) => frame.type === 'event');
   }
 
-  /** Waits until `done()` holds; fails after WAIT_MS, saying what it waited for. */
-  until(what: string, done: () => boolean): Promise<void> {
+  /** Waits until `done()` holds; fails after `timeoutMs`, saying what it waited for. */
+  until(what: string, done: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
     if (done()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const check = (): void => {
@@ -66,8 +66,8 @@ export class LiveClient {
       };
       const timer = setTimeout(() => {
         this.#waiters.delete(check);
-        reject(new Error(`waited ${WAIT_MS} ms for ${what}; got ${this.frames.length} frames, closed: ${JSON.stringify(this.closedWith)}`));
-      }, WAIT_MS);
+        reject(new Error(`waited ${timeoutMs} ms for ${what}; got ${this.frames.length} frames, closed: ${JSON.stringify(this.closedWith)}`));
+      }, timeoutMs);
       this.#waiters.add(check);
     });
   }
