@@ -59,6 +59,11 @@ export interface WebHarness {
   pageErrors(page: Page): readonly string[];
   /** GET an API path on the server (JSON). */
   api<T>(path: string): Promise<T>;
+  /** POST JSON to an API path with a bearer token (default: the admin's); throws unless 2xx. */
+  post<T>(path: string, body: unknown, token?: string): Promise<T>;
+  /** Pauses the series queue (no worker takes a series), to watch a page before its games are played. */
+  pauseQueue(): Promise<void>;
+  resumeQueue(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,16 +77,18 @@ async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs 
   }
 }
 
+async function postJson<T>(baseUrl: string, path: string, body: unknown, bearer: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
 async function seed(app: TestApp, baseUrl: string): Promise<Seeded> {
   const { store } = app.world;
   const house = Object.fromEntries((await registerHouseBots(store)).map((bot) => [bot.name, bot.bot])) as unknown as Seeded['house'];
   const token = await app.register('alice');
-  const post = async (path: string, bearer: string, body: unknown): Promise<Record<string, unknown>> => {
-    const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const answer = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
+  const post = (path: string, bearer: string, body: unknown) => postJson<Record<string, unknown>>(baseUrl, path, body, bearer);
   const source = await readFile(new URL('random.ts', EXAMPLES), 'utf8');
   const uploaded = await post('/api/bots', token, { game: 'xix', name: 'copycat', files: { 'bot.ts': source } });
   const bot = String(uploaded.bot);
@@ -154,6 +161,9 @@ export async function openWebHarness(): Promise<WebHarness> {
         if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
         return (await response.json()) as T;
       },
+      post: (path, body, token = ADMIN_TOKEN) => postJson(baseUrl, path, body, token),
+      pauseQueue: () => app.queue.pause(),
+      resumeQueue: () => app.queue.resume(),
       close,
     };
   } catch (error) {

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN } from '../../server/test/app.ts';
 import { openWebHarness, type ViewportName, type WebHarness } from './harness.ts';
 
 interface Row {
@@ -68,11 +67,7 @@ describe('leaderboard', () => {
 
     // live: more rated games, and the lobby's ratings event, and the board shows them without a reload
     const [heuristic] = rows.filter((row) => row.bot === h.seeded.house.heuristic);
-    const created = await fetch(`${h.baseUrl}/api/tournaments`, {
-      method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'xix', bots: [h.seeded.house.random, h.seeded.house.heuristic], dealsPerPairing: 1 }),
-    });
-    const { tournament } = (await created.json()) as { tournament: string };
+    const { tournament } = await h.post<{ tournament: string }>('/api/tournaments', { game: 'xix', bots: [h.seeded.house.random, h.seeded.house.heuristic], dealsPerPairing: 1 });
     await expect.poll(async () => (await h.store.getTournament(tournament))?.status, { timeout: 30_000 }).toBe('done');
     await h.store.publishLobby({ type: 'ratings', game: 'xix', changes: [] });
     const heuristicGames = page.locator(`tr:has(a[href="/bots/${heuristic!.bot}"]) td[data-column="games"]`);
@@ -162,6 +157,24 @@ describe('tournaments', () => {
     const me = pairing.entrants.findIndex((e) => e.bot === first!.bot);
     const cell = page.locator('.cross-table tbody tr').nth(0).locator('td').nth(1);
     expect(await cell.textContent()).toMatch(new RegExp(`^${pairing.wins[me]}–${pairing.wins[1 - me]}`));
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('follows a running tournament: progress, standings and status change without a reload', async () => {
+    await h.pauseQueue();
+    const { tournament } = await h.post<{ tournament: string }>('/api/tournaments', { game: 'xix', bots: [h.seeded.house.random, h.seeded.house.heuristic], dealsPerPairing: 1 });
+    const page = await h.newPage('laptop');
+    await page.goto(`/tournaments/${tournament}`);
+    const progress = page.locator('label[for="tournament-progress"]');
+    await expect.poll(() => progress.textContent()).toBe('0 of 2 games played (0%)');
+    await page.evaluate('window.notReloaded = true');
+    await h.resumeQueue();
+    await expect.poll(() => progress.textContent(), { timeout: 30_000 }).toBe('2 of 2 games played (100%)');
+    await expect.poll(() => page.locator('.lead .badge').textContent(), { timeout: 10_000 }).toBe('done');
+    const games = await page.locator('section[aria-labelledby="standings-heading"] td[data-column="games"]').allTextContents();
+    expect(games).toEqual(['2', '2']);
+    expect(await page.evaluate('window.notReloaded')).toBe(true);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
