@@ -123,15 +123,31 @@ export async function openPlatform(redisUrl: string, workerEnv: Record<string, s
 }
 
 /**
- * The entrants: three bundled example bots, and a slow one (a few milliseconds per decision) whose
- * pairings last long enough (a few hundred ms a game) for a test to kill something in the middle.
+ * A legal bot that spends a counted loop (the sandbox's clock is frozen) on each decision in seat
+ * 0, a millisecond or so, far inside the decision limit: its pairings last long enough for a test
+ * to kill something in the middle of one. Entered last, it is the second bot of its pairings, in
+ * seat 0 in the second game of each deal: a series of it spends most of its time with a deal's
+ * first game stored and the second in play, where a job taken up again must not store a game twice.
  */
-export const ENTRANTS = [
-  { name: 'random', file: 'sdk/examples/random.ts' },
-  { name: 'heuristic', file: 'sdk/examples/heuristic.ts' },
-  { name: 'tutorial', file: 'sdk/examples/tutorial.ts' },
-  { name: 'ponder', file: 'apps/worker/test/fixtures/slow-first-legal.ts' },
-] as const;
+const PONDER = `import { defineBot } from '@xix/sdk';
+export default defineBot({
+  decide(view) {
+    let x = 0;
+    if (view.seat === 0) for (let i = 0; i < 500_000; i++) x = (x + i) | 0;
+    return view.legalActions[x === 0.5 ? 1 : 0]!;
+  },
+});
+`;
+
+const example = (name: string): string => readFileSync(`${ROOT}sdk/examples/${name}.ts`, 'utf8');
+
+/** The entrants: three bundled example bots and the slow one, last. */
+export const ENTRANTS: readonly { name: string; source: string }[] = [
+  { name: 'random', source: example('random') },
+  { name: 'heuristic', source: example('heuristic') },
+  { name: 'tutorial', source: example('tutorial') },
+  { name: 'ponder', source: PONDER },
+];
 
 export interface Entrant {
   readonly bot: string;
@@ -144,8 +160,8 @@ export interface Entrant {
 export async function uploadEntrants(http: Http): Promise<Entrant[]> {
   const { token } = await http.call<{ token: string }>('POST', '/api/users', { body: { name: 'tess' } });
   const entrants: Entrant[] = [];
-  for (const { name, file } of ENTRANTS) {
-    const files = { 'bot.ts': readFileSync(`${ROOT}${file}`, 'utf8') };
+  for (const { name, source } of ENTRANTS) {
+    const files = { 'bot.ts': source };
     const upload = await http.call<{ bot: string; version: number; validation: string[] }>('POST', '/api/bots', { token, body: { game: 'xix', name, files } });
     entrants.push({ bot: upload.bot, name, validation: upload.validation });
   }
@@ -180,17 +196,15 @@ export async function matchesOfSeries(http: Http, series: string): Promise<Match
 }
 
 /**
- * Waits until a pairing of `slow` is in the middle: some games stored, at least two still to play
- * (each of them hundreds of ms), so whatever the test kills next dies in the middle of a series.
+ * Waits until a pairing of `slow` is in its first half, past its first deal: that deal stored from
+ * both seats (so a job taken up again has a deal to skip) and at least half the games still to
+ * play, so what the test kills at once dies in the middle of the series. Answers the series id.
  */
-export async function midSeries(http: Http, tournament: string, slow: string): Promise<{ series: string; stored: Match[] }> {
-  const report = await until(`a pairing of ${slow} in the middle`, () => tournamentReport(http, tournament), (r) => r.crossTable.some((cell) => inTheMiddle(r, cell, slow)));
-  const cell = report.crossTable.find((c) => inTheMiddle(report, c, slow))!;
-  return { series: cell.series, stored: await matchesOfSeries(http, cell.series) };
-}
-
-function inTheMiddle(report: TournamentReport, cell: TournamentReport['crossTable'][number], slow: string): boolean {
-  return cell.entrants.some((e) => e.bot === slow) && cell.games >= 1 && cell.games <= 2 * report.dealsPerPairing - 2;
+export async function midSeries(http: Http, tournament: string, slow: string): Promise<string> {
+  const inFirstHalf = (report: TournamentReport, cell: TournamentReport['crossTable'][number]): boolean =>
+    cell.entrants.some((e) => e.bot === slow) && cell.games >= 2 && cell.games <= report.dealsPerPairing;
+  const report = await until(`a pairing of ${slow} in its first half`, () => tournamentReport(http, tournament), (r) => r.crossTable.some((cell) => inFirstHalf(r, cell)));
+  return report.crossTable.find((cell) => inFirstHalf(report, cell))!.series;
 }
 
 /** What a worker logged about a series: the pino lines naming it with `msg`. */
