@@ -139,6 +139,10 @@ export async function openWebHarness(): Promise<WebHarness> {
         const page = await context.newPage();
         const thrown: string[] = [];
         page.on('pageerror', (error) => thrown.push(error.message));
+        // what the content security policy refused (a resource from elsewhere, an inline script)
+        page.on('console', (message) => {
+          if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) thrown.push(message.text());
+        });
         errors.set(page, thrown);
         viewports.set(page, viewport);
         page.on('close', () => {

@@ -11,11 +11,13 @@ afterAll(async () => t?.close());
 const PAGES = ['/leaderboard/xix', '/bots/b1', '/tournaments', '/tournaments/t1', '/matches/s1.0', '/live', '/upload', '/sign-in'];
 
 describe('web pages', () => {
-  it.each(PAGES)('%s answers the HTML shell, never cached', async (url) => {
+  it.each(PAGES)('%s answers the HTML shell, never cached, loading only from this server', async (url) => {
     const response = await t.call({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
+    // nothing from elsewhere: the browser tests fail on any refusal of this policy
+    expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(response.body).toMatch(/<script type="module" src="\/assets\/main-[A-Z0-9]+\.js"><\/script>/);
   });
 
