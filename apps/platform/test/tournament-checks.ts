@@ -29,7 +29,9 @@ export async function checkTournament(http: Http, entrants: readonly Entrant[], 
   const deals = report.dealsPerPairing;
   const pairings = (entrants.length * (entrants.length - 1)) / 2;
   const games = pairings * 2 * deals;
-  expect(report).toMatchObject({ status: 'done', progress: { games, gamesDone: games, gamesUnplayed: 0 }, failures: [] });
+  expect(report.status).toBe('done');
+  expect(report.progress).toEqual({ games, gamesDone: games, gamesUnplayed: 0 });
+  expect(report.failures).toEqual([]);
   expect(report.series).toEqual(series);
   expect(report.crossTable.map((cell) => cell.series)).toEqual(series);
 
