@@ -3,11 +3,14 @@
  * move (hands, strike row, points, the move number) is checked against the engine's own views of
  * the stored replay at that move, stepping with the buttons, the keyboard and the slider; the seat
  * switch hides the other seat's closed cards (R11); `#move=K` opens at move K; the owner of a bot
- * sees what it printed at that move. Screenshots: viewer-laptop.png and viewer-phone.png.
+ * sees what it printed at that move. A game in progress shows its public views as they come (no
+ * hidden card, R11) and follows the newest move unless the user stepped back. Screenshots:
+ * viewer-laptop.png and viewer-phone.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { parseReplay, replayStates, xix, type Replay, type XixSeatView, type XixSpectatorView } from '@xix/engine';
+import { parseReplay, replayStates, xix, type Replay, type XixPublicView, type XixSeatView, type XixSpectatorView } from '@xix/engine';
+import type { LiveEvent } from '@xix/store';
 import { SCREENSHOTS, openWebHarness, type WebHarness } from './harness.ts';
 
 /** A bot that says what it is deciding, so the viewer has something to show its owner. */
@@ -79,7 +82,7 @@ interface ShownTable {
 /** What the page draws: every card by its data-card (null: drawn face down, unknown). */
 function shownTable(page: Page): Promise<ShownTable> {
   return page.locator('[data-viewer]').evaluate((viewer) => {
-    const cards = (selector: string): (string | null)[] => [...viewer.querySelectorAll(`${selector} .card`)].map((card) => card.getAttribute('data-card'));
+    const cards = (selector: string): (string | null)[] => [...viewer.querySelectorAll(`${selector} .xix-card`)].map((card) => card.getAttribute('data-card'));
     const seat = (s: number) => ({
       closed: cards(`[data-board] [data-seat="${s}"] [data-hand="closed"]`),
       open: cards(`[data-board] [data-seat="${s}"] [data-hand="open"]`),
@@ -89,7 +92,7 @@ function shownTable(page: Page): Promise<ShownTable> {
       move: viewer.getAttribute('data-move'),
       seats: [seat(0), seat(1)],
       row: [...viewer.querySelectorAll('[data-board] [data-slot]')].map((slot) => {
-        const card = slot.querySelector('.card');
+        const card = slot.querySelector('.xix-card');
         return { face: card?.getAttribute('data-face') ?? null, card: card?.getAttribute('data-card') ?? null };
       }),
     };
@@ -126,6 +129,16 @@ function asSeat(states: States, move: number, seat: number): ShownTable {
   };
 }
 
+/** The table as everyone may see it (a live game): no closed card, no face-down strike card. */
+function publicly(states: States, move: number): ShownTable {
+  const view = xix.publicView(states.states[move] as never) as XixPublicView;
+  return {
+    move: String(move),
+    seats: view.hands.map((hand, s) => ({ closed: Array.from({ length: hand.closedCount }, () => null), open: text(hand.open), points: String(view.points[s]) })),
+    row: view.strikeRow.map((slot) => ({ face: slot.faceUp ? 'up' : 'down', card: slot.card === null ? null : String(slot.card) })),
+  };
+}
+
 async function openViewer(path: string, token?: string): Promise<Page> {
   const page = await h.newPage('laptop', token === undefined ? {} : { token });
   await page.goto(path);
@@ -134,7 +147,8 @@ async function openViewer(path: string, token?: string): Promise<Page> {
 }
 
 async function expectShown(page: Page, expected: ShownTable): Promise<void> {
-  await expect.poll(() => page.locator('[data-viewer]').getAttribute('data-move')).toBe(expected.move);
+  // a burst of live events may take the page a while to draw
+  await expect.poll(() => page.locator('[data-viewer]').getAttribute('data-move'), { timeout: 10_000 }).toBe(expected.move);
   expect(await shownTable(page)).toEqual(expected);
   expect(new URL(page.url()).hash).toBe(`#move=${expected.move}`);
 }
@@ -216,7 +230,7 @@ describe('match viewer', () => {
         const hidden = deal.hands[1 - seat]!.closed.filter((card) => !known.includes(card));
         hiddenChecked += hidden.length;
         for (const card of hidden) expect(await page.locator(`[data-board] [data-card="${card}"]`).count()).toBe(0);
-        expect(await page.locator(`[data-board] [data-seat="${1 - seat}"] [data-hand="closed"] .card[data-face="down"]:not([data-card])`).count()).toBe(hidden.length);
+        expect(await page.locator(`[data-board] [data-seat="${1 - seat}"] [data-hand="closed"] .xix-card[data-face="down"]:not([data-card])`).count()).toBe(hidden.length);
       }
       await page.click('[data-perspective="all"]');
       await expectShown(page, everything(seeded, move));
@@ -258,6 +272,45 @@ describe('match viewer', () => {
     await expectShown(stranger, everything(talker, moves[0]!));
     expect(await stranger.locator('[data-logs]').isHidden()).toBe(true);
     await stranger.close();
+  });
+
+  it('shows a game in progress as its public views come, following the newest move unless stepped back', async () => {
+    const { replay, states } = seeded;
+    const last = replay.moves.length;
+    const liveId = 's999999.0'; // a match not stored: only its live stream exists
+    const seats = [{ bot: h.seeded.house.random, version: 1 }, { bot: h.seeded.house.heuristic, version: 1 }];
+    const move = (k: number): LiveEvent => ({ type: 'move', move: k, seat: replay.moves[k - 1]!.seat, view: xix.publicView(states[k] as never) });
+    const publish = (events: LiveEvent[]): Promise<void> => h.store.publishLive(liveId, events, { game: 'xix', tournament: null });
+    await publish([{ type: 'start', match: liveId, game: 'xix', seats, view: xix.publicView(states[0] as never) }, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(move)]);
+
+    const page = await openViewer(`/matches/${liveId}`);
+    await expectShown(page, publicly(seeded, 10));
+    expect(await page.locator('button[data-perspective]').count()).toBe(0); // nothing but the public view while live
+    expect(await page.locator('[data-live]').isVisible()).toBe(true);
+    // R11: no closed card and no face-down strike card of the deal is anywhere on the page
+    const deal = xix.spectatorView(states[10] as never) as XixSpectatorView;
+    const secret = [...deal.hands.flatMap((hand) => hand.closed), ...deal.strikeRow.filter((slot) => !slot.faceUp).map((slot) => slot.card), deal.discard];
+    expect(secret.length).toBeGreaterThan(5);
+    for (const card of secret) expect(await page.locator(`[data-card="${card}"]`).count()).toBe(0);
+
+    await publish([move(11), move(12)]);
+    await expectShown(page, publicly(seeded, 12));
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(page, publicly(seeded, 11));
+    await publish([move(13)]);
+    await expect.poll(() => page.locator('[data-control="slider"]').getAttribute('max')).toBe('13'); // move 13 came
+    expect(await shownTable(page)).toEqual(publicly(seeded, 11)); // and the page stayed where the user went
+    await page.keyboard.press('End');
+    await expectShown(page, publicly(seeded, 13));
+
+    // the end: the whole deal shows, and the result
+    const rest = Array.from({ length: last - 13 }, (_, i) => move(14 + i));
+    const ranks = replay.result.points.map((_, seat) => (seat === replay.result.winner ? 0 : 1));
+    await publish([...rest, { type: 'end', moves: last, ranks, reason: replay.result.reason, view: xix.spectatorView(states[last] as never) }]);
+    await expectShown(page, everything(seeded, last));
+    await expect.poll(() => page.locator('[data-board] [data-result]').getAttribute('data-result')).toBe(String(replay.result.winner));
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
   });
 
   it.each(['laptop', 'phone'] as const)('screenshot at %s size', async (size) => {

@@ -9,6 +9,7 @@ import { findGame, parseReplay, replayStates, type Replay } from '@xix/engine';
 export interface Perspective {
   readonly id: string;
   readonly label: string;
+  readonly title?: string;
 }
 
 export interface Frame {
@@ -26,7 +27,7 @@ export const seatPerspective = (seat: number): string => `seat-${seat}`;
 
 /** Everything, then each seat's own view (R11), labelled with the seats' names. */
 export function replayPerspectives(names: readonly string[]): Perspective[] {
-  return [{ id: ALL, label: 'Everything' }, ...names.map((name, seat) => ({ id: seatPerspective(seat), label: `As ${name} (seat ${seat}) saw it` }))];
+  return [{ id: ALL, label: 'Everything' }, ...names.map((name, seat) => ({ id: seatPerspective(seat), label: `As ${name} saw it`, title: `The game as seat ${seat} (${name}) saw it: its own cards, and only what it could know of the rest` }))];
 }
 
 /** Re-simulates an untrusted replay; throws an Error saying what is wrong with it. */

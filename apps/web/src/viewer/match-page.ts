@@ -11,7 +11,7 @@ import { PUBLIC, replayFrames, replayPerspectives, type Frame } from './frames.t
 import { loadFinishedMatch, loadOwnLogs } from './data.ts';
 import { watchMatch, type MatchEvent } from './live.ts';
 import { botLogs } from './logs.ts';
-import { createPlayer, moveInHash, type Player, type PlayerSource } from './player.ts';
+import { createPlayer, type Player, type PlayerSource } from './player.ts';
 import { findRenderer, type SeatInfo } from './renderers/index.ts';
 
 /** After the live `end`, how often and how long to look for the stored match. */
@@ -46,13 +46,12 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
       outcome: { ...replay.result, forfeit: replay.forfeit },
       logs: ownLogs === null ? null : botLogs(ownLogs, replay),
     };
-    const move = moveInHash(location.hash) ?? undefined;
     if (player === null) {
       player = createPlayer(renderer);
       fill(body, player.element);
     }
     fill(heading, el('h1', {}, `Match ${matchId}`), matchSummary(stored.match, seats));
-    player.load(source, move);
+    player.load(source);
     return true;
   }
 
@@ -75,14 +74,14 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
           if (closed || source === null || live === null) return;
           source = { ...source, seats: named };
           fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(named)));
-          live.load(source, moveInHash(location.hash) ?? undefined);
+          live.load(source);
         });
       } else if (source !== null && live !== null) {
         const frame = event.type === 'move' ? liveFrame(event.move, event.seat, event.view) : liveFrame(event.moves, null, event.view);
         // the end's view is the whole deal after the last move: it replaces that move's public view
         const replaced = event.type === 'end' && source.frames.at(-1)?.move === frame.move;
         source = { ...source, frames: replaced ? [...source.frames.slice(0, -1), { ...frame, seat: source.frames.at(-1)!.seat }] : [...source.frames, frame] };
-        if (event.type === 'end') live.load({ ...source, live: false }, moveInHash(location.hash) ?? undefined);
+        if (event.type === 'end') live.load({ ...source, live: false });
         else live.append(frame);
       }
     };

@@ -22,8 +22,11 @@ export interface PlayerSource {
 
 export interface Player {
   readonly element: HTMLElement;
-  /** Shows `source` at move `move` (clamped), or where the URL's #move=K says, else at the deal. */
-  load(source: PlayerSource, move?: number): void;
+  /**
+   * Shows `source`: at the move shown before (a reload of the same game, e.g. once a live game is
+   * over), else where the URL's #move=K says, else at the deal (a live game: at its newest move).
+   */
+  load(source: PlayerSource): void;
   /** A live game's next frame. */
   append(frame: Frame): void;
   destroy(): void;
@@ -90,7 +93,18 @@ export function createPlayer(renderer: Renderer): Player {
     return source.frames[index];
   }
 
+  let drawing = false;
+  /** Draws on the next animation frame: a burst of live events or keys draws once. */
   function draw(): void {
+    if (drawing) return;
+    drawing = true;
+    requestAnimationFrame(() => {
+      drawing = false;
+      drawNow();
+    });
+  }
+
+  function drawNow(): void {
     const current = frame();
     const lastIndex = Math.max(0, source.frames.length - 1);
     slider.max = String(lastIndex);
@@ -145,9 +159,10 @@ export function createPlayer(renderer: Renderer): Player {
   }
 
   function drawSwitcher(): void {
+    // one perspective (a live game's public view): nothing to switch
     switcher.hidden = source.perspectives.length < 2;
-    fill(switcher, ...source.perspectives.map((p) => el('button', {
-      type: 'button', class: 'viewer-perspective', 'data-perspective': p.id, 'aria-pressed': String(p.id === perspective),
+    fill(switcher, ...(switcher.hidden ? [] : source.perspectives).map((p) => el('button', {
+      type: 'button', class: 'viewer-perspective', 'data-perspective': p.id, 'aria-pressed': String(p.id === perspective), title: p.title,
       onclick: () => {
         perspective = p.id;
         drawSwitcher();
@@ -242,12 +257,19 @@ export function createPlayer(renderer: Renderer): Player {
 
   return {
     element,
-    load(next, move) {
+    load(next) {
+      // a reload of the same game (names known, the game over) keeps the move shown, or the newest
+      const shown = frame();
+      const keep = shown === undefined ? null : { move: shown.move, newest: following };
       source = next;
       if (!source.perspectives.some((p) => p.id === perspective)) perspective = source.perspectives[0]?.id ?? '';
       drawSwitcher();
-      const wanted = move ?? moveInHash(location.hash);
-      go(wanted === null ? (source.live ? source.frames.length - 1 : 0) : indexOfMove(wanted));
+      const newest = source.frames.length - 1;
+      if (keep !== null) go(keep.newest && source.live ? newest : indexOfMove(keep.move));
+      else {
+        const linked = moveInHash(location.hash);
+        go(linked !== null ? indexOfMove(linked) : source.live ? newest : 0);
+      }
     },
     append(next) {
       source = { ...source, frames: [...source.frames, next] };

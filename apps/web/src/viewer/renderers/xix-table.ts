@@ -3,7 +3,7 @@
  * a seat's view (R11: the other seat's closed cards unknown but those it followed) or the public
  * view of a live game (no closed card known). A card the viewer does not know is null.
  */
-import { trickWinningCard, type Card, type GameResult, type HistoryEvent, type PhaseName, type XixSeatView, type XixSpectatorView } from '@xix/engine';
+import { trickWinningCard, type Card, type GameResult, type HistoryEvent, type PhaseName, type XixPublicView, type XixSeatView, type XixSpectatorView } from '@xix/engine';
 
 export interface TableHand {
   /** Known closed cards first, then null for each closed card the viewer does not know. */
@@ -33,14 +33,7 @@ export interface XixTable {
   readonly discard: Card | null;
 }
 
-/** The public view's hand (a live game): open cards and how many closed ones. */
-interface CountedHand {
-  readonly open: readonly Card[];
-  readonly closed?: readonly Card[];
-  readonly closedCount?: number;
-}
-
-type AnyXixView = XixSpectatorView | XixSeatView | (Omit<XixSpectatorView, 'hands' | 'discard'> & { readonly hands: readonly CountedHand[] });
+type AnyXixView = XixSpectatorView | XixSeatView | XixPublicView;
 
 export function tableOf(value: unknown): XixTable {
   if (!isXixView(value)) throw new Error('not a XIX view');
@@ -55,11 +48,9 @@ export function tableOf(value: unknown): XixTable {
     const hands = view.seat === 0 ? [view.hand, opponent] : [opponent, view.hand];
     return { ...common, viewer: view.seat, hands, discard: null };
   }
-  const hands = view.hands.map((hand: CountedHand) => {
-    const known = hand.closed ?? [];
-    return { closed: [...known, ...unknown((hand.closedCount ?? known.length) - known.length)], open: hand.open };
-  });
-  return { ...common, viewer: null, hands, discard: 'discard' in view ? view.discard : null };
+  if ('discard' in view) return { ...common, viewer: null, hands: view.hands, discard: view.discard };
+  const hands = view.hands.map((hand) => ({ closed: unknown(hand.closedCount), open: hand.open }));
+  return { ...common, viewer: null, hands, discard: null };
 }
 
 function unknown(count: number): null[] {

@@ -69,12 +69,12 @@ function strikePips(strikes: number): HTMLElement {
 
 /** A card; null is a card the viewer does not know (drawn face down, with no value). */
 function cardView(card: Card | null, face: Face, zone: string): HTMLElement {
-  if (card === null) return el('span', { class: 'card card-back', 'data-face': 'down', 'data-zone': zone, role: 'img', 'aria-label': 'hidden card' });
+  if (card === null) return el('span', { class: 'xix-card xix-card-back', 'data-face': 'down', 'data-zone': zone, role: 'img', 'aria-label': 'hidden card' });
   const tone = card <= 6 ? 'low' : card <= 12 ? 'mid' : 'high';
   return el('span', {
-    class: `card card-${face} tone-${tone}`, 'data-card': card, 'data-face': face, 'data-zone': zone,
+    class: `xix-card xix-card-${face} xix-tone-${tone}`, 'data-card': card, 'data-face': face, 'data-zone': zone,
     role: 'img', 'aria-label': face === 'down' ? `${card}, face down` : String(card),
-  }, el('span', { class: 'card-corner' }, card), el('span', { class: 'card-value' }, card));
+  }, el('span', { class: 'xix-card-corner' }, card), el('span', { class: 'xix-card-value' }, card));
 }
 
 function centre(table: XixTable, name: Name): HTMLElement {
@@ -84,8 +84,8 @@ function centre(table: XixTable, name: Name): HTMLElement {
       el('span', {}, `Exchange ${table.exchange}`),
       el('span', {}, `trick ${table.trick}`),
       el('span', { 'data-stakes': table.stakes }, `stakes ${table.stakes}`),
-      phaseLine(table, name) !== '' && el('span', {}, phaseLine(table, name)),
     ),
+    phaseLine(table, name) !== '' && el('p', { class: 'xix-phase' }, phaseLine(table, name)),
     el('div', { class: 'xix-zone', 'data-zone': 'row' },
       el('span', { class: 'xix-label' }, 'Strike row'),
       el('div', { class: 'xix-row' }, ...table.row.map((slot, i) =>
