@@ -123,8 +123,9 @@ export async function openWebHarness(): Promise<WebHarness> {
     const baseUrl = `http://127.0.0.1:${address.port}`;
     worker = startWorker({ redisUrl: REDIS_URL, prefix: app.world.prefix });
     await worker.ready;
-    const [seeded, launched] = await Promise.all([seed(app, baseUrl), chromium.launch(CHROMIUM_OPTIONS)]);
+    const launched = await chromium.launch(CHROMIUM_OPTIONS);
     browser = launched;
+    const seeded = await seed(app, baseUrl);
     await mkdir(SCREENSHOTS, { recursive: true });
     return {
       baseUrl,
