@@ -46,7 +46,7 @@ describe('a round-robin tournament end to end', { timeout: 3 * WAIT_MS }, () => 
   });
 
   it('a worker SIGKILLed in the middle of a pairing: the other resumes the stalled job, every game counted once', async () => {
-    // Short locks: the dead worker's job is found stalled within ~4 s, not BullMQ's default 90 s;
+    // Short locks: the dead worker's job is found stalled within ~4 s, not the worker's default ~90 s;
     // renewed every 1.5 s, long enough that a live worker on a loaded machine keeps its own.
     platform = await openPlatform(TEST_REDIS_URL, { XIX_LOCK_DURATION_MS: '3000', XIX_STALLED_INTERVAL_MS: '1000' });
     const workers = [await platform.startWorker(), await platform.startWorker()];
