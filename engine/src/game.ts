@@ -13,10 +13,21 @@ export type Seat = number;
 
 /** How a finished game came out. Points are indexed by seat. */
 export interface GameResult {
+  /**
+   * A seat placed first. When several share first place (a shared win, e.g. 1923's T13) it is the
+   * lowest of them: read `ranks` to see the tie.
+   */
   readonly winner: Seat;
   readonly points: readonly number[];
   /** Why the game ended, in the game's own words (e.g. XIX's `exactly-19`). */
   readonly reason: string;
+  /**
+   * Each seat's place, 1 = first, in standard competition ranking (tied seats share a place, the
+   * next place skips as many as shared: 1, 1, 3), a forfeiting seat last (R12). Games for more
+   * than two seats, or with shared wins, give it; without it the winner is first and the other
+   * seat second (XIX).
+   */
+  readonly ranks?: readonly number[];
 }
 
 /** The answer of `checkAction` for an untrusted value. Illegal is a result, not an exception. */
@@ -41,7 +52,12 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView, PublicView>
   setupOf(state: State): Setup;
   clone(state: State): State;
 
-  /** The seat that must decide now, or null when the game is over. */
+  /**
+   * The seat that must decide now, or null when the game is over. One seat at a time: a game
+   * whose rules make decisions simultaneous (1923's draw steps, T5) asks the seats in a fixed
+   * order, and no view shows a seat's choice to anyone else (spectator view aside) until every
+   * seat of the step has chosen, so each decides on the state as it was when the step began.
+   */
   toMove(state: State): Seat | null;
   /**
    * Every legal action for the seat to move: sorted in a fixed order, JSON-serialisable, never

@@ -3,3 +3,5 @@ export { assertSeed, createRandom, shuffled, type Random } from './random.ts';
 export * from './replay.ts';
 export { GAMES, findGame } from './registry.ts';
 export * from './xix/index.ts';
+export * from './nineteen-twenty-three/index.ts';
+export { competitionRanks } from './ranking.ts';

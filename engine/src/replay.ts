@@ -105,6 +105,10 @@ export function parseReplay(value: unknown): Replay {
   if (!isRecord(result) || !isSeat(result.winner) || typeof result.reason !== 'string' || !Array.isArray(result.points) || !result.points.every((p) => typeof p === 'number')) {
     fail('"result" must be { winner, points, reason }');
   }
+  const ranks = (result as Record<string, unknown>).ranks;
+  if (ranks !== undefined && (!Array.isArray(ranks) || ranks.length !== (result as { points: unknown[] }).points.length || !ranks.every((r) => Number.isInteger(r) && r >= 1))) {
+    fail('"result.ranks" must be a place (1, 2, ...) for each seat');
+  }
   return value as unknown as Replay;
 }
 
@@ -166,7 +170,12 @@ export function replayStates(game: AnyGame, replay: Replay, observer: ReplayObse
     if (move.seat !== toMove) return { ok: false, step: index + 1, reason: `seat ${move.seat} moved but seat ${toMove} was to move` };
     const check = game.checkAction(state, move.action);
     if (!check.ok) return { ok: false, step: index + 1, reason: `illegal action ${JSON.stringify(move.action)}: ${check.reason}` };
-    game.apply(state, check.action);
+    try {
+      game.apply(state, check.action);
+    } catch (error) {
+      // A legal move can still fail on a setup that contradicts the play (e.g. 1923's recorded lots, T9).
+      return { ok: false, step: index + 1, reason: (error as Error).message };
+    }
     observer.onStep?.({ index, move, state });
   }
   return { ok: true, state };
@@ -181,7 +190,8 @@ function expectedResult(game: AnyGame, state: unknown, forfeit: Forfeit | null):
 }
 
 function sameResult(a: GameResult, b: GameResult): boolean {
-  return a.winner === b.winner && a.reason === b.reason && a.points.length === b.points.length && a.points.every((p, i) => p === b.points[i]);
+  const sameList = (x: readonly number[] | undefined, y: readonly number[] | undefined) => x === y || (x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => v === y[i]));
+  return a.winner === b.winner && a.reason === b.reason && sameList(a.points, b.points) && sameList(a.ranks, b.ranks);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

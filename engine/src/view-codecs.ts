@@ -4,6 +4,10 @@
  * conformance tests check that it lists every game of the registry.
  */
 import type { ViewCodec } from './game.ts';
+import { view1923Codec } from './nineteen-twenty-three/view-codec.ts';
 import { xixViewCodec } from './xix/view-codec.ts';
 
-export const VIEW_CODECS: Readonly<Record<string, ViewCodec<unknown>>> = { xix: xixViewCodec as ViewCodec<unknown> };
+export const VIEW_CODECS: Readonly<Record<string, ViewCodec<unknown>>> = {
+  xix: xixViewCodec as ViewCodec<unknown>,
+  '1923': view1923Codec as ViewCodec<unknown>,
+};

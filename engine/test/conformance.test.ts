@@ -8,9 +8,17 @@ import { VIEW_CODECS } from '../src/view-codecs.ts';
 
 const GARBAGE: unknown[] = [null, undefined, 7, 'play', [], {}, { type: 'no-such-action' }, { type: 'play', card: 'x' }];
 
-function simulate(game: AnyGame, seed: number, visit: (state: unknown) => void): unknown {
+/** The seat counts each game is checked at: its least and most, and 3 and 6 where it allows them. */
+function seatCounts(game: AnyGame): number[] {
+  const { min, max } = game.seats;
+  return [...new Set([min, 3, 6, max])].filter((n) => n >= min && n <= max).sort((a, b) => a - b);
+}
+
+const CASES = [...GAMES.values()].flatMap((game) => seatCounts(game).map((seats) => ({ id: game.id, game, seats })));
+
+function simulate(game: AnyGame, seats: number, seed: number, visit: (state: unknown) => void): unknown {
   const random = createRandom(seed);
-  const state = game.start(game.randomSetup(seed, game.seats.min));
+  const state = game.start(game.randomSetup(seed, seats));
   for (let moves = 0; game.toMove(state) !== null; moves++) {
     expect(moves).toBeLessThan(10_000);
     visit(state);
@@ -20,10 +28,10 @@ function simulate(game: AnyGame, seed: number, visit: (state: unknown) => void):
   return state;
 }
 
-describe.each([...GAMES.values()])('game $id conforms to the Game contract', (game) => {
+describe.each(CASES)('game $id at $seats seats conforms to the Game contract', ({ game, seats }) => {
   it('lists legal actions that are non-empty, unique, stable and JSON round-trippable', () => {
     for (let seed = 0; seed < 30; seed++) {
-      simulate(game, seed, (state) => {
+      simulate(game, seats, seed, (state) => {
         const legal = game.legalActions(state);
         expect(legal.length).toBeGreaterThan(0);
         expect(game.legalActions(state)).toEqual(legal);
@@ -35,7 +43,7 @@ describe.each([...GAMES.values()])('game $id conforms to the Game contract', (ga
   });
 
   it('rejects garbage actions with a reason, and apply throws on them', () => {
-    simulate(game, 1, (state) => {
+    simulate(game, seats, 1, (state) => {
       for (const value of GARBAGE) {
         const check = game.checkAction(state, value);
         if (check.ok) throw new Error(`accepted ${JSON.stringify(value)}`);
@@ -46,30 +54,31 @@ describe.each([...GAMES.values()])('game $id conforms to the Game contract', (ga
   });
 
   it('clones independently, and is deterministic from the seed', () => {
-    const state = game.start(game.randomSetup(5, game.seats.min));
+    const state = game.start(game.randomSetup(5, seats));
     const copy = game.clone(state);
     game.apply(copy, game.legalActions(copy)[0]);
-    expect(game.clone(state)).toEqual(game.start(game.randomSetup(5, game.seats.min)));
-    expect(simulate(game, 9, () => {})).toEqual(simulate(game, 9, () => {}));
+    expect(game.clone(state)).toEqual(game.start(game.randomSetup(5, seats)));
+    expect(simulate(game, seats, 9, () => {})).toEqual(simulate(game, seats, 9, () => {}));
   });
 
   it('gives JSON views for every seat, the public and the spectator, and a result once over', () => {
-    const end = simulate(game, 3, (state) => {
-      const views = [...Array.from({ length: game.seats.min }, (_, seat) => game.view(state, seat)), game.publicView(state), game.spectatorView(state)];
+    const end = simulate(game, seats, 3, (state) => {
+      const views = [...Array.from({ length: seats }, (_, seat) => game.view(state, seat)), game.publicView(state), game.spectatorView(state)];
       for (const view of views) expect(JSON.parse(JSON.stringify(view))).toEqual(view);
     });
     const result = game.result(end);
     if (result === null) throw new Error('no result at the end of the game');
     expect(result.winner).toBeGreaterThanOrEqual(0);
-    expect(result.winner).toBeLessThan(game.seats.min);
+    expect(result.winner).toBeLessThan(seats);
+    if (result.ranks !== undefined) expect(result.ranks[result.winner]).toBe(1);
     expect(game.legalActions(end)).toEqual([]);
   });
 
   it('carries every seat view through its view codec unchanged, and lists the codec for sandboxes', () => {
     expect(VIEW_CODECS[game.id]).toBe(game.viewCodec);
     for (let seed = 0; seed < 5; seed++) {
-      const codecs = Array.from({ length: game.seats.min }, () => ({ encode: game.viewCodec.createEncoder(), decode: game.viewCodec.createDecoder() }));
-      const end = simulate(game, seed, (state) => {
+      const codecs = Array.from({ length: seats }, () => ({ encode: game.viewCodec.createEncoder(), decode: game.viewCodec.createDecoder() }));
+      const end = simulate(game, seats, seed, (state) => {
         codecs.forEach(({ encode, decode }, seat) => expect(decode(encode(game.view(state, seat)))).toStrictEqual(game.view(state, seat)));
       });
       codecs.forEach(({ encode, decode }, seat) => expect(decode(encode(game.view(end, seat)))).toStrictEqual(game.view(end, seat)));
@@ -78,9 +87,9 @@ describe.each([...GAMES.values()])('game $id conforms to the Game contract', (ga
 
   it('gives the same public view of equal states, and of a state before and after any seat looks', () => {
     for (let seed = 0; seed < 5; seed++) {
-      simulate(game, seed, (state) => {
+      simulate(game, seats, seed, (state) => {
         const before = game.publicView(state);
-        for (let seat = 0; seat < game.seats.min; seat++) game.view(state, seat);
+        for (let seat = 0; seat < seats; seat++) game.view(state, seat);
         expect(game.publicView(state)).toEqual(before);
         expect(game.publicView(game.clone(state))).toEqual(before);
       });

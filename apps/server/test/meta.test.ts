@@ -27,7 +27,7 @@ describe('health and games', () => {
   });
 
   it('lists the games with their seats', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/games' })).json()).toEqual([{ id: 'xix', version: expect.any(String), seats: { min: 2, max: 2 } }]);
+    expect((await t.call({ method: 'GET', url: '/api/games' })).json()).toEqual([{ id: 'xix', version: expect.any(String), seats: { min: 2, max: 2 } }, { id: '1923', version: expect.any(String), seats: { min: 2, max: 9 } }]);
   });
 
   it('sends a visitor of / to the xix leaderboard page; the API documentation is served', async () => {
