@@ -5,7 +5,7 @@
  * replay's state at that move; only the end shows the whole deal.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { parseReplay, xix, type XixPublicView, type XixState } from '@xix/engine';
+import { parseReplay, xix, type Replay, type XixPublicView, type XixState } from '@xix/engine';
 import { SERIES_JOB_OPTIONS, seriesJobId } from '@xix/store';
 import { cardsNamed, hiddenFromEverySeat } from '../../../engine/test/xix/hidden-cards.ts';
 import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
@@ -52,37 +52,50 @@ it('spectators of a series played by a real worker get every event of its games 
   expect([...spectators.keys()].sort()).toEqual(matches);
   for (const match of matches) {
     // it joined while the game was played: not stored yet
-    expect(await spectators.get(match)!.live, match).toBe(true);
+    expect(await spectators.get(match)!.live, `${match} was stored before its spectator joined`).toBe(true);
     const client = await spectators.get(match)!.client;
-    expect(await client.untilClosed()).toMatchObject({ code: 1000 });
+    expect(await client.untilClosed(), match).toMatchObject({ code: 1000 });
     const stream = await t.world.store.readLive(match);
-    expect(client.events.map(({ id, event }) => ({ id, event }))).toEqual(stream.map(({ id, event }) => ({ id, event })));
+    expect(client.events.map(({ id, event }) => ({ id, event })), `${match}: the stream, as it is in Redis`).toEqual(stream.map(({ id, event }) => ({ id, event })));
 
-    const replay = parseReplay(await t.world.store.getReplay(match));
-    const state = xix.start(xix.parseSetup(replay.setup)) as XixState;
-    const checkView = (view: unknown): void => {
-      expect(view).toEqual(xix.publicView(state));
-      expect(cardsNamed(view as XixPublicView) & hiddenFromEverySeat(state)).toBe(0);
-    };
-    const [start, ...rest] = client.events.map((frame) => frame.event!);
-    expect(start).toMatchObject({ type: 'start', match, game: 'xix' });
-    checkView(start!.view);
-    let applied = 0;
-    const applyNext = (): void => {
+    checkViews(match, client.events.map((frame) => frame.event!), parseReplay(await t.world.store.getReplay(match)));
+  }
+});
+
+/**
+ * Each live view is the engine's public view of the replay's state at that move, with no card
+ * hidden from every seat (R11); the end shows the whole deal. A `start` begins the game again (its
+ * run was played anew after a host died: same deal, same deterministic bots).
+ */
+function checkViews(match: string, events: readonly { readonly type: string; readonly [field: string]: unknown }[], replay: Replay): void {
+  const types = events.map((event) => (event.type === 'move' ? event.move : event.type)).join(' ');
+  let state = xix.start(xix.parseSetup(replay.setup)) as XixState;
+  let applied = 0;
+  const advanceTo = (move: number): void => {
+    for (; applied < move; applied++) {
       const check = xix.checkAction(state, replay.moves[applied]!.action);
       if (!check.ok) throw new Error(`move ${applied + 1} of ${match}: ${check.reason}`);
       xix.apply(state, check.action);
-      applied += 1;
-    };
-    for (const event of rest.slice(0, -1)) {
-      expect(event.type).toBe('move');
-      // the worker may skip moves under load (each view is a whole board), never reorder them
-      expect(event.move).toBeGreaterThan(applied);
-      while (applied < (event.move as number)) applyNext();
-      expect(event.seat).toBe(replay.moves[applied - 1]!.seat);
-      checkView(event.view);
     }
-    while (applied < replay.moves.length) applyNext();
-    expect(rest.at(-1)).toMatchObject({ type: 'end', moves: replay.moves.length, view: xix.spectatorView(state) });
+  };
+  expect(events[0]?.type, types).toBe('start');
+  expect(events.at(-1)?.type, types).toBe('end');
+  for (const event of events) {
+    if (event.type === 'start') {
+      expect(event, types).toMatchObject({ match, game: 'xix' });
+      state = xix.start(xix.parseSetup(replay.setup)) as XixState;
+      applied = 0;
+    } else if (event.type === 'move') {
+      // the worker may skip moves under load (each view is a whole board), never reorder them
+      expect(event.move, types).toBeGreaterThan(applied);
+      advanceTo(event.move as number);
+      expect(event.seat, types).toBe(replay.moves[applied - 1]!.seat);
+    } else {
+      advanceTo(replay.moves.length);
+      expect(event, types).toMatchObject({ type: 'end', moves: replay.moves.length, view: xix.spectatorView(state) });
+      continue;
+    }
+    expect(event.view, `${types}: the view at ${applied}`).toEqual(xix.publicView(state));
+    expect(cardsNamed(event.view as XixPublicView) & hiddenFromEverySeat(state), `${types}: at ${applied}`).toBe(0);
   }
-});
+}
