@@ -13,7 +13,7 @@ afterAll(async () => { await t.close(); });
 /** Every route of the platform contract (docs/platform-spec, docs/api.md). */
 const ROUTES = [
   'get /api/health', 'get /api/games', 'post /api/users', 'get /api/users/{name}', 'get /api/me',
-  'post /api/bots', 'get /api/bots', 'get /api/bots/{id}', 'get /api/bots/{id}/versions/{n}/source', 'get /api/bots/{id}/ratings', 'delete /api/bots/{id}',
+  'post /api/bots', 'get /api/bots', 'get /api/bots/{id}', 'get /api/bots/{id}/versions/{n}/source', 'get /api/bots/{id}/ratings', 'get /api/bots/{id}/head-to-head', 'delete /api/bots/{id}',
   'get /api/matches', 'get /api/matches/{id}', 'get /api/matches/{id}/replay', 'get /api/matches/{id}/logs',
   'post /api/challenges', 'get /api/series/{id}', 'get /api/leaderboard/{game}',
   'post /api/tournaments', 'get /api/tournaments', 'get /api/tournaments/{id}', 'post /api/tournaments/{id}/cancel',

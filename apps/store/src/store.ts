@@ -1,6 +1,7 @@
 /** createStore: every operation of the platform's system of record, on one Redis connection. */
 import type { Redis } from 'ioredis';
 import { botOps } from './bots.ts';
+import { headToHeadOps } from './head-to-head.ts';
 import { keysFor } from './keys.ts';
 import { ladderOps } from './ladder.ts';
 import { leaderboardOps } from './leaderboard.ts';
@@ -29,6 +30,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
   const keys = keysFor(options.prefix);
   const bots = botOps(redis, keys, options.prefix);
   const series = seriesOps(redis, keys, options.prefix);
+  const matches = matchOps(redis, keys);
   const { ratings, ratingHistory } = ratingOps(redis, keys);
   const { leaderboard, forgetLeaderboards } = leaderboardOps(redis, keys, options.leaderboardCacheMs ?? 0, ratings);
   return {
@@ -44,7 +46,8 @@ export function createStore(redis: Redis, options: StoreOptions) {
     },
     ...series,
     ...tournamentOps(redis, keys, options.prefix),
-    ...matchOps(redis, keys),
+    ...matches,
+    ...headToHeadOps(matches.listMatches),
     ...validationOps(redis, keys, options.prefix),
     ...liveOps(redis, keys),
     ...ladderOps(redis, keys, { listBots: bots.listBots, ratings, createSeries: series.createSeries }),

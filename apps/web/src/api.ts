@@ -82,6 +82,20 @@ export interface Match {
   readonly finishedAt: number;
 }
 
+export interface HeadToHead {
+  readonly bot: string;
+  readonly matches: number;
+  readonly complete: boolean;
+  readonly opponents: readonly {
+    readonly opponent: string;
+    readonly name: string;
+    readonly games: number;
+    readonly wins: number;
+    readonly losses: number;
+    readonly draws: number;
+  }[];
+}
+
 export interface Tournament {
   readonly id: string;
   readonly game: string;
@@ -178,8 +192,13 @@ export const api = {
   bots: (game: string) => call<{ bots: Bot[] }>('GET', `/api/bots?game=${segment(game)}`),
   bot: (id: string) => call<Bot & { versions: Version[] }>('GET', `/api/bots/${segment(id)}`),
   ratings: (id: string) => call<{ game: string; history: { match: string; rating: number; change: number }[] }>('GET', `/api/bots/${segment(id)}/ratings`),
-  matchesOfBot: (id: string, limit: number, before: string | null = null) =>
-    call<{ matches: Match[]; next: string | null }>('GET', `/api/matches?bot=${segment(id)}&limit=${limit}${before === null ? '' : `&before=${segment(before)}`}`),
+  match: (id: string) => call<Match>('GET', `/api/matches/${segment(id)}`),
+  /** The replay document (docs/replay-format.md), checked by the engine's parseReplay. */
+  replay: (id: string) => call<unknown>('GET', `/api/matches/${segment(id)}/replay`),
+  /** What the caller's own bots printed (login; 403 when none of the match's bots is theirs). */
+  matchLogs: (id: string) => call<{ logs: { seat: number; text: string }[] }>('GET', `/api/matches/${segment(id)}/logs`),
+  headToHead: (id: string) => call<HeadToHead>('GET', `/api/bots/${segment(id)}/head-to-head`),
+  matchesOfBot: (id: string, limit: number) => call<{ matches: Match[]; next: string | null }>('GET', `/api/matches?bot=${segment(id)}&limit=${limit}`),
   tournaments: () => call<Tournament[]>('GET', '/api/tournaments'),
   tournament: (id: string) => call<TournamentReport>('GET', `/api/tournaments/${segment(id)}`),
   live: () => call<{ games: LiveGame[] }>('GET', '/api/live'),

@@ -107,8 +107,11 @@ describe('bot page', () => {
     const hrefs = await page.locator('section[aria-labelledby="matches-heading"] a[href^="/matches/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(matches.map((m) => `/matches/${m.id}`));
     // head-to-head: the two house bots it met in the tournament (its validation games against itself are left out)
-    const opponents = await page.locator('section[aria-labelledby="h2h-heading"] tbody td[data-column="opponent"]').allTextContents();
-    expect(opponents.sort()).toEqual(['heuristic', 'random']);
+    const versus = await h.api<{ opponents: { name: string; games: number; wins: number }[] }>(`/api/bots/${id}/head-to-head`);
+    expect(versus.opponents.map((o) => o.name).sort()).toEqual(['heuristic', 'random']);
+    const h2h = page.locator('section[aria-labelledby="h2h-heading"] tbody tr');
+    const shown = await h2h.evaluateAll((rows) => rows.map((row) => ['opponent', 'games', 'wins'].map((key) => row.querySelector(`td[data-column="${key}"]`)?.textContent)));
+    expect(shown).toEqual(versus.opponents.map((o) => [o.name, String(o.games), String(o.wins)]));
     // the versions: v1 active; its validation verdict column only for the owner
     expect(await page.locator('section[aria-labelledby="versions-heading"] tbody').innerText()).toContain('active');
     expect(await page.locator('section[aria-labelledby="versions-heading"] th[data-column="verdict"]').count()).toBe(0);

@@ -12,6 +12,24 @@ import { uploadBot, type UploadBody } from '../upload.ts';
 /** A relative path inside the bot's folder: no leading '/', no '..', source extensions only. */
 const FILE_PATH = '^(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9_][A-Za-z0-9_./-]{0,127}\\.(ts|js|mts|mjs)$';
 
+const count = { type: 'integer', minimum: 0 } as const;
+const headToHeadSchema = {
+  type: 'object',
+  required: ['bot', 'matches', 'complete', 'opponents'],
+  properties: {
+    bot: { type: 'string' },
+    matches: { ...count, description: 'matches read, newest first' },
+    complete: { type: 'boolean', description: "false: the bot has older matches than those read" },
+    opponents: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['opponent', 'name', 'games', 'wins', 'losses', 'draws'],
+        properties: { opponent: { type: 'string' }, name: { type: 'string' }, games: count, wins: count, losses: count, draws: count },
+      },
+    },
+  },
+} as const;
+
 export interface BotRouteOptions {
   readonly store: Store;
   readonly queue: Queue;
@@ -118,6 +136,17 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
   }, async (request) => {
     const bot = await requireBot(store, request.params.id);
     return { game: bot.game, history: await store.ratingHistory(bot.game, bot.id) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/bots/:id/head-to-head', {
+    schema: {
+      summary: "A bot's wins, losses and draws against each opponent over its latest matches (most games first)", tags: ['bots'],
+      params: idParams(BOT_ID_PATTERN, 'bot id'),
+      response: { 200: headToHeadSchema, ...errors(400, 404) },
+    },
+  }, async (request) => {
+    const bot = await requireBot(store, request.params.id);
+    return store.headToHead(bot.id);
   });
 
   app.delete<{ Params: { id: string } }>('/api/bots/:id', {

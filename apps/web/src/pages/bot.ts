@@ -1,16 +1,13 @@
 /**
  * A bot: owner, record, versions (with the validation verdicts for its signed-in owner), the Elo
- * history chart, recent matches (each a link to the viewer) and head-to-head against every
- * opponent of its last HEAD_TO_HEAD_MATCHES games.
+ * history chart, recent matches (each a link to the viewer) and head-to-head against each opponent.
  */
-import { api, type Bot, type Match, type Version } from '../api.ts';
+import { api, type Bot, type HeadToHead, type Match, type Version } from '../api.ts';
 import { ratingChart } from '../chart.ts';
 import { el, fill, formatNumber, formatTime, heading, link, notice } from '../dom.ts';
 import { signedInName } from '../session.ts';
 import { simpleTable, sortableTable } from '../table.ts';
 
-const PAGE = 100;
-const HEAD_TO_HEAD_MATCHES = 500;
 const RECENT = 20;
 
 type Outcome = 'win' | 'loss' | 'draw';
@@ -40,41 +37,9 @@ function fromSeat(match: Match, bot: string): Played {
   };
 }
 
-async function recentMatches(bot: string): Promise<{ matches: Match[]; more: boolean }> {
-  const matches: Match[] = [];
-  let before: string | null = null;
-  do {
-    const page = await api.matchesOfBot(bot, PAGE, before);
-    matches.push(...page.matches);
-    before = page.next;
-  } while (before !== null && matches.length < HEAD_TO_HEAD_MATCHES);
-  return { matches, more: before !== null };
-}
+type Opponent = HeadToHead['opponents'][number];
 
-interface HeadToHead {
-  readonly bot: string;
-  readonly name: string;
-  games: number;
-  wins: number;
-  losses: number;
-  draws: number;
-}
-
-function headToHead(played: readonly Played[]): HeadToHead[] {
-  const byOpponent = new Map<string, HeadToHead>();
-  for (const game of played) {
-    if (game.opponent === null) continue; // against itself (validation)
-    let row = byOpponent.get(game.opponent.bot);
-    if (row === undefined) byOpponent.set(game.opponent.bot, row = { bot: game.opponent.bot, name: game.opponent.name, games: 0, wins: 0, losses: 0, draws: 0 });
-    row.games += 1;
-    if (game.outcome === 'win') row.wins += 1;
-    else if (game.outcome === 'loss') row.losses += 1;
-    else row.draws += 1;
-  }
-  return [...byOpponent.values()];
-}
-
-const score = (row: HeadToHead): number => (row.wins + row.draws / 2) / Math.max(1, row.games);
+const score = (row: Opponent): number => (row.wins + row.draws / 2) / Math.max(1, row.games);
 
 function outcomeCell(game: Played): HTMLElement {
   const text = game.forfeited ? 'loss (forfeit)' : game.outcome;
@@ -125,12 +90,12 @@ function matchesTable(played: readonly Played[]): HTMLElement {
     { key: 'reason', label: 'How', cell: (g) => g.match.reason },
     { key: 'kind', label: 'Kind', cell: (g) => `${g.match.kind}${g.match.rated ? ', rated' : ''}` },
     { key: 'when', label: 'When', cell: (g) => formatTime(g.match.finishedAt) },
-  ], played.slice(0, RECENT));
+  ], played);
 }
 
-function headToHeadTable(rows: readonly HeadToHead[]): HTMLElement {
-  const table = sortableTable<HeadToHead>('Head-to-head', [
-    { key: 'opponent', label: 'Opponent', cell: (row) => link(`/bots/${row.bot}`, row.name), sort: (row) => row.name.toLowerCase() },
+function headToHeadTable(rows: readonly Opponent[]): HTMLElement {
+  const table = sortableTable<Opponent>('Head-to-head', [
+    { key: 'opponent', label: 'Opponent', cell: (row) => link(`/bots/${row.opponent}`, row.name), sort: (row) => row.name.toLowerCase() },
     { key: 'games', label: 'Games', numeric: true, cell: (row) => String(row.games), sort: (row) => row.games },
     { key: 'wins', label: 'W', title: 'Wins', numeric: true, cell: (row) => String(row.wins), sort: (row) => row.wins },
     { key: 'losses', label: 'L', title: 'Losses', numeric: true, cell: (row) => String(row.losses), sort: (row) => row.losses },
@@ -147,7 +112,7 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
   fill(root, notice('Loading the bot…'));
   void (async () => {
     try {
-      const [bot, ratings, recent, viewer] = await Promise.all([api.bot(id), api.ratings(id), recentMatches(id), signedInName().catch(() => null)]);
+      const [bot, ratings, recent, versus, viewer] = await Promise.all([api.bot(id), api.ratings(id), api.matchesOfBot(id, RECENT), api.headToHead(id), signedInName().catch(() => null)]);
       if (!alive) return;
       const owner = viewer !== null && viewer === bot.owner;
       const played = recent.matches.map((match) => fromSeat(match, bot.id));
@@ -163,8 +128,8 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
           played.length === 0 ? notice('No matches yet.') : matchesTable(played)),
         el('section', { 'aria-labelledby': 'h2h-heading' },
           el('h2', { id: 'h2h-heading' }, 'Head-to-head'),
-          el('p', { class: 'muted small' }, recent.more ? `Over its last ${recent.matches.length} matches.` : `Over all ${recent.matches.length} of its matches.`),
-          headToHead(played).length === 0 ? notice('No opponents yet.') : headToHeadTable(headToHead(played))),
+          el('p', { class: 'muted small' }, versus.complete ? `Over all ${versus.matches} of its matches (games against itself left out).` : `Over its last ${versus.matches} matches.`),
+          versus.opponents.length === 0 ? notice('No opponents yet.') : headToHeadTable(versus.opponents)),
         el('section', { 'aria-labelledby': 'versions-heading' },
           el('h2', { id: 'versions-heading' }, 'Versions'),
           owner ? el('p', { class: 'muted small' }, 'You own this bot: the validation verdicts of your versions are shown.') : null,
