@@ -1,8 +1,8 @@
 /**
  * An upload: checked, compiled in memory (only @xix/sdk and the bot's own files may be imported),
- * stored as a new version, and queued for validation. Nothing is stored unless it compiles.
+ * stored as a new version together with its validation series (one step), and queued for
+ * validation. Nothing is stored unless it compiles.
  */
-import { randomInt } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { findGame } from '@xix/engine';
 import { compileBot, DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox';
@@ -50,27 +50,20 @@ export async function uploadBot(store: Store, queue: Queue, owner: string, body:
   const compileMs = Math.round(performance.now() - started);
   if (!compiled.ok) throw new HttpError(422, 'compile_error', compiled.message, { diagnostics: parseDiagnostics(compiled.message, entry) });
 
-  const put = await store.putVersion({ owner, name: body.name, game: game.id, entry, files: body.files, bundle: compiled.code, bytes: compiled.bytes, compileMs });
+  const houseId = await store.botIdByName(VALIDATION_OPPONENT.owner, VALIDATION_OPPONENT.name);
+  const house = houseId === null ? null : await store.getBot(houseId);
+  const opponents: EntrantRef[] = house !== null && house.active !== null && house.game === game.id ? [{ bot: house.id, version: house.active }] : [];
+  // the version and its validation series are stored in one step: a crash leaves all or nothing
+  const put = await store.putValidatingVersion(
+    { owner, name: body.name, game: game.id, entry, files: body.files, bundle: compiled.code, bytes: compiled.bytes, compileMs },
+    { deals: validationDeals, opponents },
+  );
   if (!put.ok) {
     throw put.reason === 'retired'
       ? conflict(`body.name: your bot ${body.name} (${put.bot}) is retired; upload under another name`)
       : conflict(`body.name: your bot ${body.name} (${put.bot}) plays another game than ${game.id}`);
   }
-  const version: EntrantRef = { bot: put.bot, version: put.version };
-  const opponents: EntrantRef[] = [version];
-  const houseId = await store.botIdByName(VALIDATION_OPPONENT.owner, VALIDATION_OPPONENT.name);
-  const house = houseId === null ? null : await store.getBot(houseId);
-  if (house !== null && house.active !== null && house.game === game.id) opponents.push({ bot: house.id, version: house.active });
-
-  const validation: string[] = [];
-  for (const opponent of opponents) {
-    const seriesId = await store.createSeries({
-      game: game.id, kind: 'validation', rated: false, entrants: [version, opponent], deals: validationDeals,
-      seed: randomInt(2 ** 31), requestedBy: owner, validates: version,
-    });
-    validation.push(seriesId);
-  }
-  // enqueued only once both exist: a worker finishing the first cannot think it was the only one
-  for (const seriesId of validation) await enqueueSeries(queue, 'validation', seriesId);
-  return { bot: put.bot, version: put.version, state: 'validating', compileMs, validation };
+  // a server that dies before enqueuing them all leaves the rest to the reconcile at its next start
+  for (const seriesId of put.validation) await enqueueSeries(queue, 'validation', seriesId);
+  return { bot: put.bot, version: put.version, state: 'validating', compileMs, validation: put.validation };
 }

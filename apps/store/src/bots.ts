@@ -5,28 +5,58 @@ import type { Keys } from './keys.ts';
 import { BOT_ID, BOT_NAME, USER_NAME, check } from './names.ts';
 import type { Bot, BotRecord, NewVersion, PutVersionResult, VersionInfo, VersionState, VersionWithSource } from './types.ts';
 
-// KEYS: ownerBots, seq:bot, botsOfGame; ARGV: owner, name, game, now, prefix, state, entry, files, bundle, bytes, compileMs.
-// Creating the bot and its version is one step, so two uploads of a new name at once make one bot.
-const PUT_VERSION = `
-local id = redis.call('HGET', KEYS[1], ARGV[2])
-local prefix = ARGV[5]
-if not id then
-  id = 'b' .. redis.call('INCR', KEYS[2])
-  redis.call('HSET', prefix .. ':bot:' .. id, 'id', id, 'game', ARGV[3], 'owner', ARGV[1], 'name', ARGV[2],
-    'createdAt', ARGV[4], 'versions', 0, 'active', '', 'retired', '0', 'probation', '')
-  redis.call('HSET', KEYS[1], ARGV[2], id)
-  redis.call('ZADD', KEYS[3], ARGV[4], id)
+/**
+ * Lua: putVersion(ownerBots key, seq:bot key, botsOfGame key, ...the PUT_VERSION_ARGC arguments of
+ * putVersionCall) stores a new version, creating the bot on its first upload, and answers
+ * {'ok', bot, n} or {'game_differs' | 'retired', bot}. It writes nothing before answering a refusal
+ * (a new bot plays its own game and is not retired), so a script that starts with it and goes on
+ * only after 'ok' stores all or nothing (validation.ts stores the version's validation series so).
+ * Creating the bot and its version is one step, so two uploads of a new name at once make one bot.
+ */
+export const PUT_VERSION_LUA = `
+local function putVersion(ownerBots, seqBot, botsOfGame, owner, name, game, now, prefix, state, entry, files, bundle, bytes, compileMs)
+  local id = redis.call('HGET', ownerBots, name)
+  if not id then
+    id = 'b' .. redis.call('INCR', seqBot)
+    redis.call('HSET', prefix .. ':bot:' .. id, 'id', id, 'game', game, 'owner', owner, 'name', name,
+      'createdAt', now, 'versions', 0, 'active', '', 'retired', '0', 'probation', '')
+    redis.call('HSET', ownerBots, name, id)
+    redis.call('ZADD', botsOfGame, now, id)
+  end
+  local bot = prefix .. ':bot:' .. id
+  local botGame, retired = unpack(redis.call('HMGET', bot, 'game', 'retired'))
+  if botGame ~= game then return {'game_differs', id} end
+  if retired == '1' then return {'retired', id} end
+  local n = redis.call('HINCRBY', bot, 'versions', 1)
+  redis.call('HSET', prefix .. ':version:' .. id .. ':' .. n, 'state', state, 'entry', entry, 'files', files,
+    'bundle', bundle, 'bytes', bytes, 'compileMs', compileMs, 'createdAt', now,
+    'verdict', '', 'message', '', 'failingMatch', '')
+  if state == 'active' then redis.call('HSET', bot, 'active', n) end
+  return {'ok', id, n}
 end
-local bot = prefix .. ':bot:' .. id
-local game, retired = unpack(redis.call('HMGET', bot, 'game', 'retired'))
-if game ~= ARGV[3] then return {'game_differs', id} end
-if retired == '1' then return {'retired', id} end
-local n = redis.call('HINCRBY', bot, 'versions', 1)
-redis.call('HSET', prefix .. ':version:' .. id .. ':' .. n, 'state', ARGV[6], 'entry', ARGV[7], 'files', ARGV[8],
-  'bundle', ARGV[9], 'bytes', ARGV[10], 'compileMs', ARGV[11], 'createdAt', ARGV[4],
-  'verdict', '', 'message', '', 'failingMatch', '')
-if ARGV[6] == 'active' then redis.call('HSET', bot, 'active', n) end
-return {'ok', id, n}`;
+`;
+
+/** How many arguments putVersion takes after its three keys. */
+export const PUT_VERSION_ARGC = 11;
+
+// KEYS: ownerBots, seq:bot, botsOfGame; ARGV: putVersion's arguments.
+const PUT_VERSION = `${PUT_VERSION_LUA}
+return putVersion(KEYS[1], KEYS[2], KEYS[3], unpack(ARGV))`;
+
+/** The checked keys and arguments of PUT_VERSION_LUA's putVersion for a new version. */
+export function putVersionCall(keys: Keys, prefix: string, input: NewVersion): { keys: string[]; args: (string | number)[] } {
+  check(USER_NAME, input.owner, 'owner');
+  check(BOT_NAME, input.name, 'bot name');
+  const args = [input.owner, input.name, input.game, Date.now(), prefix, input.state ?? 'validating', input.entry,
+    JSON.stringify(input.files), input.bundle, input.bytes, Math.round(input.compileMs)];
+  return { keys: [keys.ownerBots(input.owner), keys.seq('bot'), keys.botsOfGame(input.game)], args };
+}
+
+/** putVersion's answer, as the script gives it. */
+export function putVersionResult([status, bot, version]: readonly [string, string, number?, ...unknown[]]): PutVersionResult {
+  if (status === 'ok') return { ok: true, bot, version: Number(version) };
+  return { ok: false, reason: status as 'game_differs' | 'retired', bot };
+}
 
 // KEYS: bot, version; ARGV: n, state, verdict, message, failingMatch.
 const SET_VERSION_STATE = `
@@ -97,14 +127,8 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
   return {
     /** Stores a new version, creating the bot on its first upload; atomic. */
     async putVersion(input: NewVersion): Promise<PutVersionResult> {
-      check(USER_NAME, input.owner, 'owner');
-      check(BOT_NAME, input.name, 'bot name');
-      const reply = (await redis.eval(PUT_VERSION, 3, keys.ownerBots(input.owner), keys.seq('bot'), keys.botsOfGame(input.game),
-        input.owner, input.name, input.game, Date.now(), prefix, input.state ?? 'validating', input.entry,
-        JSON.stringify(input.files), input.bundle, input.bytes, Math.round(input.compileMs))) as [string, string, number?];
-      const [status, bot, version] = reply;
-      if (status === 'ok') return { ok: true, bot, version: Number(version) };
-      return { ok: false, reason: status as 'game_differs' | 'retired', bot };
+      const call = putVersionCall(keys, prefix, input);
+      return putVersionResult((await redis.eval(PUT_VERSION, call.keys.length, ...call.keys, ...call.args)) as [string, string, number?]);
     },
 
     async getBot(id: string): Promise<Bot | null> {

@@ -1,8 +1,52 @@
-/** A new version is validated by series of its own; this decides, atomically, what they showed. */
+/**
+ * A new version is validated by series of its own: stored with the version in one step, and decided,
+ * atomically, by what they showed.
+ */
+import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { PUT_VERSION_ARGC, PUT_VERSION_LUA, putVersionCall, putVersionResult } from './bots.ts';
 import type { Keys } from './keys.ts';
 import { SERIES_ID, check } from './names.ts';
-import type { VersionState } from './types.ts';
+import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
+import type { EntrantRef, NewVersion, PutVersionResult, VersionState } from './types.ts';
+
+/** How a new version is validated: a series against itself, and one against each opponent. */
+export interface ValidationPlan {
+  /** Deals of each validation series (mirrored: each is played twice). */
+  readonly deals: number;
+  /** The versions it plays besides itself (the house bot), if any. */
+  readonly opponents: readonly EntrantRef[];
+}
+
+export type PutValidatingVersionResult =
+  | (PutVersionResult & { readonly ok: true; readonly validation: readonly string[] })
+  | (PutVersionResult & { readonly ok: false });
+
+/**
+ * Any valid ref: a validation series' fields are checked and laid out before the version has its
+ * ref (the script numbers it), and the script writes the version's own in the stand-in's place.
+ */
+const STAND_IN: EntrantRef = { bot: 'b1', version: 1 };
+
+// KEYS: ownerBots, seq:bot, botsOfGame, seq:series, unfinished series; ARGV: putVersion's
+// arguments, then for each validation series its fields (JSON) and its opponent (JSON; '' for the
+// version itself). One script: a server that dies during an upload leaves the version with all its
+// validation series or nothing, never a version validating forever with none, nor one that becomes
+// active without the game against the house bot. The reconcile enqueues what was never enqueued.
+const PUT_VALIDATING_VERSION = `${PUT_VERSION_LUA}${STORE_SERIES_LUA}
+local put = putVersion(KEYS[1], KEYS[2], KEYS[3], unpack(ARGV, 1, ${PUT_VERSION_ARGC}))
+if put[1] ~= 'ok' then return put end
+local P = ARGV[5]
+local version = '{"bot":"' .. put[2] .. '","version":' .. put[3] .. '}'
+for i = ${PUT_VERSION_ARGC + 1}, #ARGV, 2 do
+  local fields = cjson.decode(ARGV[i])
+  local opponent = ARGV[i + 1]
+  if opponent == '' then opponent = version end
+  fields.entrants = '[' .. version .. ',' .. opponent .. ']'
+  fields.validates = version
+  put[#put + 1] = storeSeries(P, KEYS[4], KEYS[5], cjson.encode(fields))
+end
+return put`;
 
 /** The verdict of a version whose validation could not be played: the platform's fault, not the bot's. */
 export const UNPLAYED_VERDICT = 'unplayed';
@@ -52,6 +96,26 @@ const UNPLAYED_MESSAGE =
 
 export function validationOps(redis: Redis, keys: Keys, prefix: string) {
   return {
+    /**
+     * Stores a new version of an upload, validating, with its validation series (one against
+     * itself, one against each opponent; all unrated, requested by the owner), all at once, and
+     * answers their ids; the caller enqueues the series (the server's reconcile enqueues them if it
+     * died before). Refused (game_differs, retired) it stores nothing.
+     */
+    async putValidatingVersion(input: Omit<NewVersion, 'state'>, plan: ValidationPlan): Promise<PutValidatingVersionResult> {
+      const call = putVersionCall(keys, prefix, { ...input, state: 'validating' });
+      const series = [null, ...plan.opponents].flatMap((opponent) => [
+        newSeriesFields({
+          game: input.game, kind: 'validation', rated: false, entrants: [STAND_IN, opponent ?? STAND_IN], deals: plan.deals,
+          seed: randomInt(2 ** 31), requestedBy: input.owner, validates: STAND_IN,
+        }),
+        opponent === null ? '' : JSON.stringify({ bot: opponent.bot, version: opponent.version }),
+      ]);
+      const reply = (await redis.eval(PUT_VALIDATING_VERSION, 5, ...call.keys, keys.seq('series'), keys.seriesUnfinished(), ...call.args, ...series)) as [string, string, number?, ...string[]];
+      const put = putVersionResult(reply);
+      return put.ok ? { ...put, validation: reply.slice(3) as string[] } : put;
+    },
+
     /**
      * Call after a validation game or series, and after a validation series failed (idempotent):
      * 'rejected' as soon as one validation game was forfeited by the version or one of its
