@@ -17,6 +17,11 @@ export const LIVE_STREAM_MAX = 2000;
 export const LOBBY_STREAM_MAX = 10_000;
 /** A live stream is deleted this long after its last event. */
 export const LIVE_TTL_SECONDS = 3600;
+/**
+ * A live stream that has its `end` is deleted this soon: the match is stored by then and served
+ * from its replay, and a busy worker ends hundreds of games a second (~14 KiB of stream each).
+ */
+export const LIVE_ENDED_TTL_SECONDS = 30;
 
 export type LiveEvent =
   /** The game starts (again, if a worker died and it is played anew: clients reset their board). */
@@ -61,7 +66,7 @@ export function liveOps(redis: Redis, keys: Keys) {
           pipe.xadd(keys.lobby(), 'MAXLEN', '~', LOBBY_STREAM_MAX, '*', 'e', JSON.stringify({ type: 'game-end', match: matchId, game: context.game, ranks: event.ranks, tournament: context.tournament } satisfies LobbyEvent));
         }
       }
-      pipe.expire(key, LIVE_TTL_SECONDS);
+      pipe.expire(key, events.at(-1)?.type === 'end' ? LIVE_ENDED_TTL_SECONDS : LIVE_TTL_SECONDS);
       const replies = (await pipe.exec()) ?? [];
       for (const [error] of replies) if (error) throw error;
     },

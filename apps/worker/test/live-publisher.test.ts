@@ -6,7 +6,8 @@
 import { Writable } from 'node:stream';
 import { createRandom, createReplay, xix } from '@xix/engine';
 import type { HostGame } from '@xix/sandbox';
-import { createStore } from '@xix/store';
+import { createStore, keysFor } from '@xix/store';
+import { LIVE_ENDED_TTL_SECONDS } from '../../store/src/live.ts';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,6 +77,10 @@ describe('the live publisher', () => {
     expect(events[0]).toMatchObject({ type: 'start', match: 's9.0', seats: [{ bot: 'b1', version: 1, name: 'one' }, { bot: 'b2', version: 2, name: 'two' }] });
     expect(await h.store.liveGames()).toEqual([]);
     expect(live.dropped).toBe(0);
+    // Ended: the stream goes soon (the stored match serves spectators from its replay).
+    const ttl = await h.redis.ttl(keysFor(h.prefix).live('s9.0'));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(LIVE_ENDED_TTL_SECONDS);
   });
 
   it('drops moves past its backlog, and keeps the start and the end', async () => {
