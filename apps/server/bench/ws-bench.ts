@@ -5,7 +5,8 @@
  * - The server: bench-server.ts (buildServer + listen, as main.ts) in a child process, so that
  *   its resident memory is its own; `ulimit -n` raised for it and for the clients.
  * - The publisher (this process): real games' events (ws-games.ts: heuristic self-play, the
- *   engine's public view after each move) appended with the store's publishLive, as a worker does,
+ *   engine's public view) appended with the store's publishLive as a worker does (a move event per
+ *   50 ms progress tick of the sandbox pool, with the view after the moves it brought),
  *   BENCH_GAMES games in progress at once (default 2: a tournament on this machine runs two
  *   workers of concurrency 1), one move every BENCH_MOVE_MS (default 30 ms: the search bot's
  *   typical decision at its default budget, docs/bots.md); each game is followed at once by the
@@ -14,13 +15,13 @@
  *   connections between them, spread evenly over the games in progress; a spectator watches a game
  *   to its end and then joins the next one of its slot (within BENCH_JOIN_SPREAD_MS). Each records
  *   the delay from an event's publication (its stream id: Redis's clock at XADD) to its receipt,
- *   and every missing move.
+ *   and every missing event.
  *
  * For each N of BENCH_STEPS (default 1000,2000,5000,10000,15000,19000:
  * this container's hard limit of open files, 20,000, caps one process below 20,000 sockets): connect the new
  * spectators, let them settle for two games, then measure for BENCH_WINDOW seconds (default 10).
  * A step passes when the p99 delay of live events is under 100 ms and nothing was dropped (no
- * missing move, no close for slowness, no unexpected close, no failed connection). Stops after the
+ * missing event, no close for slowness, no unexpected close, no failed connection). Stops after the
  * first step that fails. Memory per spectator = (server RSS at N − RSS with none) / N.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -30,11 +31,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { createStore, type LiveEvent } from '@xix/store';
+import { createStore } from '@xix/store';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
 import { cpuSeconds, rssBytes } from '../../worker/bench/proc-stats.ts';
 import type { ClientStats } from './ws-clients.ts';
-import { recordedGames } from './ws-games.ts';
+import { PROGRESS_TICK_MS, liveSchedule, recordedGames, type RecordedGame } from './ws-games.ts';
 import { countOf, mergeHistograms, percentile } from './ws-histogram.ts';
 
 const STEPS = (process.env.BENCH_STEPS || '1000,2000,5000,10000,15000,19000').split(',').map(Number);
@@ -115,24 +116,22 @@ function startClients(wsUrl: string): Promise<ClientProcess[]> {
 }
 
 /** Plays the recorded games in `GAMES` slots, back to back, until stopped; tells the clients each new game. */
-function startPublisher(store: ReturnType<typeof createStore>, games: readonly LiveEvent[][], clients: readonly ClientProcess[]) {
+function startPublisher(store: ReturnType<typeof createStore>, games: readonly RecordedGame[], clients: readonly ClientProcess[]) {
   let stopped = false;
   let published = 0;
   let late = 0;
-  const gameMs = (games[0]!.length + 1) * MOVE_MS;
   const slot = async (index: number): Promise<void> => {
-    await sleep((index * gameMs) / GAMES);
+    // slots start apart, as games in progress do
+    await sleep((index * games[0]!.seats.length * MOVE_MS) / GAMES);
     for (let k = 0; !stopped; k++) {
-      const events = games[(index + k * GAMES) % games.length]!;
       const match = `s${index + 1}.${k}`;
       const started = performance.now();
-      for (const [i, event] of events.entries()) {
+      for (const { atMs, event } of liveSchedule(games[(index + k * GAMES) % games.length]!, match, MOVE_MS)) {
         if (stopped) return;
-        const due = started + i * MOVE_MS;
-        const wait = due - performance.now();
+        const wait = started + atMs - performance.now();
         if (wait > 0) await sleep(wait);
-        else if (wait < -MOVE_MS) late++;
-        await store.publishLive(match, [event.type === 'start' ? { ...event, match } : event], { game: 'xix', tournament: null });
+        else if (wait < -PROGRESS_TICK_MS) late++;
+        await store.publishLive(match, [event], { game: 'xix', tournament: null });
         published++;
         if (event.type === 'start') for (const client of clients) client.child.send({ type: 'game', slot: index, match });
       }
@@ -163,10 +162,12 @@ let clients: ClientProcess[] = [];
 let publisher: ReturnType<typeof startPublisher> | undefined;
 try {
   const games = recordedGames(20);
-  const events = games.reduce((sum, g) => sum + g.length, 0);
-  const bytes = games.flat().reduce((sum, e) => sum + JSON.stringify(e).length, 0);
+  const schedules = games.map((game) => liveSchedule(game, 's1.0', MOVE_MS));
+  const events = schedules.reduce((sum, schedule) => sum + schedule.length, 0);
+  const bytes = schedules.flat().reduce((sum, { event }) => sum + JSON.stringify(event).length, 0);
+  const gameMs = schedules.reduce((sum, schedule) => sum + schedule.at(-1)!.atMs, 0) / games.length;
   console.log(`bench:ws: ${availableParallelism()} cores, load ${load()}; own redis-server ${redisServer.url}; server LOG_LEVEL ${LOG_LEVEL}`);
-  console.log(`games: ${games.length} recorded heuristic self-play games, ${(events / games.length).toFixed(0)} events a game, ${(bytes / events).toFixed(0)} B an event (JSON); ${GAMES} games in progress, a move every ${MOVE_MS} ms (${((GAMES * 1000) / MOVE_MS).toFixed(0)} events/s in all); spectators in ${CLIENT_PROCS} processes, joining within ${JOIN_SPREAD_MS} ms of a game's start`);
+  console.log(`games: ${games.length} recorded heuristic self-play games, ${(games.reduce((sum, game) => sum + game.seats.length, 0) / games.length).toFixed(0)} moves and ${(events / games.length).toFixed(0)} events a game (a move event per ${PROGRESS_TICK_MS} ms progress tick), ${(bytes / events).toFixed(0)} B an event (JSON); ${GAMES} games in progress, a move every ${MOVE_MS} ms (a game lasts ${(gameMs / 1000).toFixed(1)} s; ${((events / games.length / gameMs) * 1000 * GAMES).toFixed(0)} events/s in all); spectators in ${CLIENT_PROCS} processes, joining within ${JOIN_SPREAD_MS} ms of a game's start`);
   server = await startServer(redisServer.url, prefix);
   const serverPid = server.child.pid!;
   clients = await startClients(server.url.replace(/^http/, 'ws'));
@@ -183,7 +184,7 @@ try {
     for (const [p, client] of clients.entries()) client.child.send({ type: 'add', slots: added.filter((j) => j % CLIENT_PROCS === p).map((j) => j % GAMES) });
     spectators = n;
     // two whole games: every new spectator has joined a game from its start
-    await sleep(2 * (games[0]!.length + 1) * MOVE_MS + 2000);
+    await sleep(2 * gameMs + 2000);
     for (const client of clients) client.child.send({ type: 'reset' });
     const before = { server: cpuSeconds(serverPid), clients: clients.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0), redis: cpuSeconds(redisServer.process.pid!), published: publisher.published };
     let rss = 0;
@@ -199,13 +200,13 @@ try {
     };
     const live = mergeHistograms(reports.map((r) => r.live));
     const catchUp = mergeHistograms(reports.map((r) => r.catchUp));
-    const sum = (field: 'connected' | 'events' | 'missingMoves' | 'tooSlow' | 'unexpectedCloses' | 'connectErrors'): number => reports.reduce((total, r) => total + r[field], 0);
-    const dropped = sum('missingMoves') + sum('tooSlow') + sum('unexpectedCloses') + sum('connectErrors');
+    const sum = (field: 'connected' | 'events' | 'missingEvents' | 'tooSlow' | 'unexpectedCloses' | 'connectErrors'): number => reports.reduce((total, r) => total + r[field], 0);
+    const dropped = sum('missingEvents') + sum('tooSlow') + sum('unexpectedCloses') + sum('connectErrors');
     const p99 = percentile(live, 0.99);
     const perSpectator = (rss - baseRss) / n;
     const pass = p99 < P99_LIMIT_MS && dropped === 0 && countOf(live) > 0;
     console.log(
-      `${String(n).padStart(7)}  ${String(sum('connected')).padStart(9)}  ${(sum('events') / WINDOW_S).toFixed(0).padStart(13)}  ${percentile(live, 0.5).toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${percentile(live, 1).toFixed(0).padStart(6)}  ${percentile(catchUp, 0.99).toFixed(1).padStart(12)}  ${`${dropped} (${sum('missingMoves')}/${sum('tooSlow')}/${sum('unexpectedCloses')}/${sum('connectErrors')})`.padStart(35)}  ${`${(cpu.server * 100).toFixed(0)}%`.padStart(10)}  ${`${(cpu.clients * 100).toFixed(0)}%`.padStart(11)}  ${`${(cpu.redis * 100).toFixed(0)}%`.padStart(9)}  ${mib(rss).padStart(10)}  ${`${(perSpectator / 1024).toFixed(1)} KiB`.padStart(13)}  ${pass ? 'pass' : 'FAIL'}  load ${load()}`,
+      `${String(n).padStart(7)}  ${String(sum('connected')).padStart(9)}  ${(sum('events') / WINDOW_S).toFixed(0).padStart(13)}  ${percentile(live, 0.5).toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${percentile(live, 1).toFixed(0).padStart(6)}  ${percentile(catchUp, 0.99).toFixed(1).padStart(12)}  ${`${dropped} (${sum('missingEvents')}/${sum('tooSlow')}/${sum('unexpectedCloses')}/${sum('connectErrors')})`.padStart(35)}  ${`${(cpu.server * 100).toFixed(0)}%`.padStart(10)}  ${`${(cpu.clients * 100).toFixed(0)}%`.padStart(11)}  ${`${(cpu.redis * 100).toFixed(0)}%`.padStart(9)}  ${mib(rss).padStart(10)}  ${`${(perSpectator / 1024).toFixed(1)} KiB`.padStart(13)}  ${pass ? 'pass' : 'FAIL'}  load ${load()}`,
     );
     if (!pass) break;
     best = { n, perSpectator };

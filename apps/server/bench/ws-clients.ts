@@ -28,8 +28,8 @@ export interface ClientStats {
   catchUp: Histogram;
   events: number;
   bytes: number;
-  /** Moves a connection never got (a gap in the move numbers, or an end before the last move). */
-  missingMoves: number;
+  /** Events of a game a connection never got (a gap in their numbers `n`). */
+  missingEvents: number;
   /** Closed as too slow (4008), closed otherwise before the end, connections that failed. */
   tooSlow: number;
   unexpectedCloses: number;
@@ -44,7 +44,7 @@ interface Connection {
   socket: WebSocket | null;
   match: string | null;
   joinedAt: number;
-  nextMove: number;
+  nextEvent: number;
   ended: boolean;
 }
 
@@ -55,10 +55,11 @@ let opening = 0;
 let stats = freshStats();
 
 function freshStats(): ClientStats {
-  return { connections: 0, connected: 0, live: createHistogram(), catchUp: createHistogram(), events: 0, bytes: 0, missingMoves: 0, tooSlow: 0, unexpectedCloses: 0, connectErrors: 0, games: 0 };
+  return { connections: 0, connected: 0, live: createHistogram(), catchUp: createHistogram(), events: 0, bytes: 0, missingEvents: 0, tooSlow: 0, unexpectedCloses: 0, connectErrors: 0, games: 0 };
 }
 
-const FRAME = /^\{"type":"event","id":"(\d+)-\d+","event":\{"type":"(\w+)"(?:,"(?:move|moves)":(\d+))?/;
+// the event's number `n` follows its type (ws-games.ts)
+const FRAME = /^\{"type":"event","id":"(\d+)-\d+","event":\{"type":"(\w+)","n":(\d+)/;
 const now = (): number => performance.timeOrigin + performance.now();
 
 function onFrame(connection: Connection, data: Buffer): void {
@@ -69,14 +70,10 @@ function onFrame(connection: Connection, data: Buffer): void {
   stats.events++;
   const published = Number(head[1]);
   recordDelay(published >= connection.joinedAt - 1 ? stats.live : stats.catchUp, received - published);
-  const type = head[2];
-  const number = Number(head[3]);
-  if (type === 'start') connection.nextMove = 1;
-  else if (type === 'move') {
-    if (number > connection.nextMove) stats.missingMoves += number - connection.nextMove;
-    connection.nextMove = Math.max(connection.nextMove, number + 1);
-  } else if (type === 'end') {
-    if (number >= connection.nextMove) stats.missingMoves += number - connection.nextMove + 1;
+  const n = Number(head[3]);
+  if (n > connection.nextEvent) stats.missingEvents += n - connection.nextEvent;
+  connection.nextEvent = Math.max(connection.nextEvent, n + 1);
+  if (head[2] === 'end') {
     connection.ended = true;
     stats.games++;
   }
@@ -92,7 +89,7 @@ function open(connection: Connection, match: string): void {
   connection.state = 'open';
   connection.match = match;
   connection.joinedAt = now();
-  connection.nextMove = 1;
+  connection.nextEvent = 0;
   connection.ended = false;
   const socket = new WebSocket(`${URL_BASE}/api/matches/${match}/events`, { perMessageDeflate: false, ...(LOCAL_ADDRESS !== undefined && { localAddress: LOCAL_ADDRESS }) });
   connection.socket = socket;
@@ -156,7 +153,7 @@ process.on('message', (message: { type: string; slot?: number; match?: string; s
       for (const connection of connections) if (connection.slot === message.slot) follow(connection, JOIN_SPREAD_MS);
       break;
     case 'add':
-      for (const slot of message.slots!) connections.push({ slot, state: 'idle', socket: null, match: null, joinedAt: 0, nextMove: 1, ended: true });
+      for (const slot of message.slots!) connections.push({ slot, state: 'idle', socket: null, match: null, joinedAt: 0, nextEvent: 0, ended: true });
       break;
     case 'reset': {
       const connected = stats.connected;

@@ -71,6 +71,25 @@ interface WorkerProcess {
   readonly child: ChildProcess;
   readonly ready: Promise<void>;
   readonly exited: Promise<unknown>;
+  output(): string;
+}
+
+/** Time a worker spent between a series' 'series done' and its next 'series started' (its log). */
+function gapsBetweenSeries(log: string): { readonly totalMs: number; readonly gaps: number } {
+  let lastDone: number | null = null;
+  let totalMs = 0;
+  let gaps = 0;
+  for (const line of log.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { time?: number; msg?: string };
+    if (entry.msg === 'series done') lastDone = entry.time ?? null;
+    if (entry.msg === 'series started' && lastDone !== null && entry.time !== undefined) {
+      totalMs += entry.time - lastDone;
+      gaps++;
+      lastDone = null;
+    }
+  }
+  return { totalMs, gaps };
 }
 
 /** A worker process as the platform starts one (src/main.ts, or its A/B twin), ready once it logs so. */
@@ -85,7 +104,7 @@ function startWorkerProcess(env: Record<string, string>): WorkerProcess {
     });
     void exited.then(() => reject(new Error(`a worker exited before it was ready:\n${output}`)));
   });
-  return { child, ready, exited };
+  return { child, ready, exited, output: () => output };
 }
 
 /** The tournament's pairings played by the pool alone: same bots, deals and bot-seed keys. */
@@ -145,6 +164,10 @@ async function workersRun(count: number, redisUrl: string, redis: Redis, prefix:
     const hostCpu = cpuAfter.reduce((sum, after, i) => sum + after.children - cpuBefore[i]!.children, 0);
     const redisCpu = redisAfter.cpuSeconds - redisBefore.cpuSeconds;
     console.log(`  ${count} worker(s)${LIVE ? '' : ' (live publishing off)'}: ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, worker processes ${workerCpu.toFixed(1)} s, Redis ${redisCpu.toFixed(1)} s = ${perGame(hostCpu + workerCpu + redisCpu, games)}; load ${load()}`);
+    const gaps = workers.map((worker) => gapsBetweenSeries(worker.output()));
+    const gapMs = gaps.reduce((sum, g) => sum + g.totalMs, 0);
+    const gapCount = gaps.reduce((sum, g) => sum + g.gaps, 0);
+    console.log(`    a worker's host idle between two series (from 'series done' to the next 'series started'): ${(gapMs / 1000).toFixed(2)} s in all, ${(gapMs / Math.max(1, gapCount)).toFixed(0)} ms a series (${gapCount} gaps)`);
     console.log(`    leaderboard: ${board.map((row) => `${row.name} ${row.elo?.toFixed(0)}`).join(', ')}`);
     await printRedisCost(redis, prefix, redisBefore, redisAfter, games, series);
     return { games, seconds, hostCpu, otherCpu: workerCpu + redisCpu };
