@@ -28,7 +28,7 @@ export type LiveEvent =
   | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly EntrantRef[]; readonly view: unknown }
   /** `move` actions have been applied; `view` is the engine's public view after them. */
   | { readonly type: 'move'; readonly move: number; readonly seat: number; readonly view: unknown }
-  /** The game is over: `view` is the spectator view (the whole deal), `ranks` by seat (0 = best). */
+  /** The game is over: `view` is the spectator view (the whole deal), `ranks` by seat (1 = first, as ranksOf). */
   | { readonly type: 'end'; readonly moves: number; readonly ranks: readonly number[]; readonly reason: string; readonly view: unknown };
 
 export type LobbyEvent =
