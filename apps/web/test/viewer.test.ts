@@ -312,6 +312,15 @@ describe('match viewer', () => {
     await page.close();
   });
 
+  it('says so for a match that is neither stored nor live', async () => {
+    const page = await h.newPage('laptop');
+    await page.goto('/matches/s424242.7');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/s424242\.7/);
+    expect(await page.locator('[data-viewer]').count()).toBe(0);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it.each(['laptop', 'phone'] as const)('screenshot at %s size', async (size) => {
     const page = await h.newPage(size);
     await page.goto(`/matches/${seeded.id}#move=${Math.floor(seeded.replay.moves.length / 2)}`);

@@ -1,6 +1,7 @@
 /**
  * What the owner's bots printed, by move (GET /api/matches/:id/logs, the owner's seats only). The
- * text printed while deciding move K is shown with the frame after move K.
+ * text printed while deciding move K is shown with the frame after move K. Text before a seat's
+ * first `[move K]` (a damaged log) is left out: it belongs to no move.
  */
 import type { Replay } from '@xix/engine';
 import { decides, parseStoredLog } from '../../../cli/src/platform/stored-log.ts';
@@ -10,21 +11,18 @@ export interface PrintedLines {
   readonly text: string;
 }
 
-/** Printed text by move number (1-based); `unplaced` is text that names no move of its seat. */
+/** Printed text by move number (1-based). */
 export interface BotLogs {
   readonly byMove: ReadonlyMap<number, readonly PrintedLines[]>;
   /** The seats whose logs the caller may read. */
   readonly seats: readonly number[];
-  readonly unplaced: readonly PrintedLines[];
 }
 
 export function botLogs(logs: readonly { readonly seat: number; readonly text: string }[], replay: Pick<Replay, 'moves' | 'forfeit'>): BotLogs {
   const byMove = new Map<number, PrintedLines[]>();
-  const unplaced: PrintedLines[] = [];
   for (const { seat, text } of logs) {
     const parsed = parseStoredLog(text, (move) => decides(replay, seat, move));
-    if (parsed.unplaced !== '') unplaced.push({ seat, text: parsed.unplaced });
     for (const entry of parsed.entries) byMove.set(entry.move, [...(byMove.get(entry.move) ?? []), { seat, text: entry.text }]);
   }
-  return { byMove, seats: logs.map((log) => log.seat), unplaced };
+  return { byMove, seats: logs.map((log) => log.seat) };
 }

@@ -94,13 +94,15 @@ export function createPlayer(renderer: Renderer): Player {
   }
 
   let drawing = false;
+  let destroyed = false;
   /** Draws on the next animation frame: a burst of live events or keys draws once. */
   function draw(): void {
     if (drawing) return;
     drawing = true;
     requestAnimationFrame(() => {
       drawing = false;
-      drawNow();
+      // not after the page is left: the URL is another page's by then
+      if (!destroyed) drawNow();
     });
   }
 
@@ -111,7 +113,7 @@ export function createPlayer(renderer: Renderer): Player {
     slider.value = String(index);
     first.disabled = back.disabled = index === 0;
     forward.disabled = last.disabled = index >= lastIndex;
-    playButton.textContent = playing ? '⏸' : '▶';
+    playButton.textContent = playing ? '❚❚' : '▶';
     playButton.title = playButton.ariaLabel = playing ? 'Pause (Space)' : 'Play (Space)';
     playButton.setAttribute('aria-pressed', String(playing));
     speedLabel.textContent = `${SPEEDS[speed]}×`;
@@ -151,7 +153,9 @@ export function createPlayer(renderer: Renderer): Player {
     fill(logPanel,
       el('h3', {}, 'What your bot printed'),
       printed.length === 0
-        ? el('p', { class: 'viewer-empty', 'data-log-empty': '' }, current.seat !== null && logs.seats.includes(current.seat) ? `Nothing at move ${current.move}.` : `Move ${current.move} is not your bot's.`)
+        ? el('p', { class: 'viewer-empty', 'data-log-empty': '' }, current.seat === null
+          ? 'The deal: no decision yet.'
+          : logs.seats.includes(current.seat) ? `Nothing printed at move ${current.move}.` : `Move ${current.move} was ${name(current.seat)}'s.`)
         : el('div', {}, ...printed.map((entry) => el('figure', { class: 'viewer-log', 'data-log-move': entry.move, 'data-log-seat': entry.seat },
           el('figcaption', {}, `${name(entry.seat)}, move ${entry.move}${entry.move > current.move ? ' (forfeited)' : ''}`),
           el('pre', {}, entry.text)))),
@@ -277,6 +281,7 @@ export function createPlayer(renderer: Renderer): Player {
       else draw();
     },
     destroy() {
+      destroyed = true;
       stop();
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('hashchange', onHash);
