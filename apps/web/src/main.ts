@@ -2,7 +2,7 @@
 import 'uplot/dist/uPlot.min.css';
 import './style.css';
 import { el, fill, link } from './dom.ts';
-import { routeOf, navigate, type Route } from './router.ts';
+import { navigate, routeOf, titleOf, type Route } from './router.ts';
 import { onSessionChange, signOut, signedInName } from './session.ts';
 import { mountBotPage } from './pages/bot.ts';
 import { mountLeaderboardPage } from './pages/leaderboard.ts';
@@ -77,12 +77,16 @@ function start(): void {
   let shownPath: string | null = null;
   const render = (): void => {
     if (location.pathname === shownPath) return; // a hash change (e.g. the viewer's #move=K)
+    const first = shownPath === null;
     shownPath = location.pathname;
     unmount();
     const route = routeOf(location.pathname);
+    document.title = titleOf(route);
     top.highlight(route);
     main.replaceChildren();
     unmount = mount(main, route);
+    // after a navigation in the page, screen readers and keyboards start at the new content
+    if (!first) main.focus({ preventScroll: true });
   };
   window.addEventListener('popstate', render);
   document.addEventListener('click', (event) => {

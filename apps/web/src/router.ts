@@ -30,6 +30,24 @@ export function routeOf(pathname: string): Route {
   return { page: 'not-found' };
 }
 
+/** The window's title on a route. */
+export function titleOf(route: Route): string {
+  const page = ((): string => {
+    switch (route.page) {
+      case 'leaderboard': return `Leaderboard: ${route.game}`;
+      case 'bot': return `Bot ${route.id}`;
+      case 'tournaments': return 'Tournaments';
+      case 'tournament': return `Tournament ${route.id}`;
+      case 'match': return `Match ${route.id}`;
+      case 'live': return 'Live games';
+      case 'upload': return 'Upload a bot';
+      case 'sign-in': return 'Sign in';
+      case 'not-found': return 'Page not found';
+    }
+  })();
+  return `${page} · XIX Arena`;
+}
+
 /** Goes to a page of the app without reloading (main.ts renders it). */
 export function navigate(href: string): void {
   history.pushState(null, '', href);

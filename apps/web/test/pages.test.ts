@@ -46,6 +46,7 @@ describe('leaderboard', () => {
     const page = await h.newPage('laptop');
     await page.goto('/'); // the front door redirects here
     await page.waitForURL('**/leaderboard/xix');
+    expect(await page.title()).toBe('Leaderboard: xix · XIX Arena');
     await expect.poll(async () => (await shownRows(page)).length).toBe(rows.length);
 
     const expected = rows.map((row) => ({
@@ -77,6 +78,8 @@ describe('leaderboard', () => {
     await page.getByRole('link', { name: rows[0]!.name }).click();
     await page.waitForURL(`**/bots/${rows[0]!.bot}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(rows[0]!.name);
+    expect(await page.title()).toBe(`Bot ${rows[0]!.bot} · XIX Arena`);
+    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('main'); // keyboards start at the new page
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
