@@ -42,6 +42,8 @@ type Opponent = HeadToHead['opponents'][number];
 const score = (row: Opponent): number => (row.wins + row.draws / 2) / Math.max(1, row.games);
 
 function outcomeCell(game: Played): HTMLElement {
+  // against itself (validation) a win is also a loss: the result says nothing about the bot
+  if (game.opponent === null) return el('span', { class: 'outcome draw' }, 'played itself');
   const text = game.forfeited ? 'loss (forfeit)' : game.outcome;
   return el('span', { class: `outcome ${game.outcome}` }, text);
 }
