@@ -4,53 +4,17 @@
  * `after=<last id>` so that no event is missed or repeated.
  */
 
+import { subscribeStream } from './stream.ts';
+
 export type LobbyEvent =
   | { readonly type: 'game-start'; readonly match: string; readonly game: string; readonly seats: readonly { bot: string; version: number }[]; readonly tournament: string | null }
   | { readonly type: 'game-end'; readonly match: string; readonly game: string; readonly ranks: readonly number[]; readonly tournament: string | null }
   | { readonly type: 'tournament'; readonly tournament: string; readonly status: string; readonly games: number; readonly gamesDone: number }
   | { readonly type: 'ratings'; readonly game: string; readonly changes: readonly { readonly bot: string; readonly elo: number; readonly delta: number }[] };
 
-const RECONNECT_MIN_MS = 1000;
-const RECONNECT_MAX_MS = 30_000;
-
 /** Calls `onEvent` for each lobby event from now on; answers the function that stops listening. */
 export function subscribeLobby(onEvent: (event: LobbyEvent) => void): () => void {
-  let lastId: string | null = null;
-  let socket: WebSocket | null = null;
-  let stopped = false;
-  let delay = RECONNECT_MIN_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const connect = (): void => {
-    const url = new URL('/api/lobby', location.href);
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    if (lastId !== null) url.searchParams.set('after', lastId);
-    const current = new WebSocket(url);
-    socket = current;
-    current.addEventListener('message', (message) => {
-      delay = RECONNECT_MIN_MS;
-      let frame: { type?: unknown; id?: unknown; event?: unknown };
-      try {
-        frame = JSON.parse(String(message.data)) as typeof frame;
-      } catch {
-        return;
-      }
-      if (frame.type !== 'event' || typeof frame.id !== 'string') return;
-      lastId = frame.id;
-      onEvent(frame.event as LobbyEvent);
-    });
-    current.addEventListener('close', () => {
-      if (stopped || socket !== current) return;
-      timer = setTimeout(connect, delay);
-      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
-    });
-  };
-  connect();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    socket?.close(1000);
-  };
+  return subscribeStream<LobbyEvent>('/api/lobby', { onEvent });
 }
 
 /**

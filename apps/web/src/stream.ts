@@ -1,0 +1,60 @@
+/**
+ * A server stream over a websocket (docs/api.md "Streams": the lobby, a match's events), resumed
+ * after a dropped connection with `after=<last id>` so that no event is missed or repeated. The
+ * server's frames: `{ type: 'event', id, event }`, `{ type: 'error', message }`, `{ type: 'pong' }`.
+ */
+
+const RECONNECT_MIN_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+
+export interface StreamHandlers<Event> {
+  onEvent(event: Event): void;
+  /**
+   * The connection closed (`error`: the server's last error message, if any). Answer whether to
+   * reconnect; without this handler the stream always does.
+   */
+  onClose?(close: { readonly code: number; readonly error: string | null }): boolean;
+}
+
+/** Follows the stream at `path` until the answered function is called. */
+export function subscribeStream<Event>(path: string, handlers: StreamHandlers<Event>): () => void {
+  let lastId: string | null = null;
+  let lastError: string | null = null;
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let delay = RECONNECT_MIN_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = (): void => {
+    const url = new URL(path, location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    if (lastId !== null) url.searchParams.set('after', lastId);
+    const current = new WebSocket(url);
+    socket = current;
+    current.addEventListener('message', (message) => {
+      let frame: { type?: unknown; id?: unknown; event?: unknown; message?: unknown };
+      try {
+        frame = JSON.parse(String(message.data)) as typeof frame;
+      } catch {
+        return;
+      }
+      if (frame.type === 'error' && typeof frame.message === 'string') lastError = frame.message;
+      if (frame.type !== 'event' || typeof frame.id !== 'string') return;
+      delay = RECONNECT_MIN_MS;
+      lastId = frame.id;
+      handlers.onEvent(frame.event as Event);
+    });
+    current.addEventListener('close', (event) => {
+      if (stopped || socket !== current) return;
+      if (handlers.onClose !== undefined && !handlers.onClose({ code: event.code, error: lastError })) return;
+      timer = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    });
+  };
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket?.close(1000);
+  };
+}
