@@ -20,6 +20,14 @@ export default defineBot({
 });
 `;
 
+/** Throws at its first decision: it compiles, and fails validation. */
+const THROWS = `import { defineBot } from '@xix/sdk';
+
+export default defineBot({
+  decide() { throw new Error('no idea what to play'); },
+});
+`;
+
 describe('upload', () => {
   it('registers, uploads the example bot and follows its validation until it is active', async () => {
     const page = await h.newPage('laptop');
@@ -60,6 +68,36 @@ describe('upload', () => {
     await h.screenshot(page, 'upload-errors');
     const { bots } = await h.api<{ bots: { name: string }[] }>('/api/bots?owner=alice');
     expect(bots.map((b) => b.name)).toEqual(['copycat']);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('follows a bot that fails validation to its rejection, and shows its owner the verdict and the failing match', async () => {
+    const page = await h.newPage('laptop', { token: h.seeded.alice.token });
+    await page.goto('/upload');
+    await page.getByLabel('Bot name').fill('thrower');
+    await page.getByLabel('Source (bot.ts)').fill(THROWS);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const state = page.getByTestId('upload-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 45_000 }).toBe('rejected');
+    const { bots } = await h.api<{ bots: { id: string; name: string }[] }>('/api/bots?owner=alice');
+    const bot = bots.find((b) => b.name === 'thrower')!;
+    const { versions } = await h.api<{ versions: { state: string; verdict: string; message: string; failingMatch: string }[] }>(`/api/bots/${bot.id}`);
+    const [rejected] = versions;
+    expect(rejected).toMatchObject({ state: 'rejected' });
+    expect(await state.innerText()).toContain(rejected!.verdict);
+    expect(await state.getByRole('link').getAttribute('href')).toBe(`/matches/${rejected!.failingMatch}`);
+
+    // the bot's page: the owner sees the verdict, the message and a link to the failing match
+    await state.getByRole('link').click();
+    await page.waitForURL(`**/matches/${rejected!.failingMatch}`);
+    await page.goto(`/bots/${bot.id}`);
+    const verdict = page.locator('section[aria-labelledby="versions-heading"] td[data-column="verdict"]');
+    await verdict.waitFor();
+    expect(await verdict.locator('strong').textContent()).toBe(rejected!.verdict);
+    expect(await verdict.locator('pre').textContent()).toBe(rejected!.message);
+    expect(await verdict.getByRole('link').getAttribute('href')).toBe(`/matches/${rejected!.failingMatch}`);
+    await h.screenshot(page, 'bot-rejected');
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
