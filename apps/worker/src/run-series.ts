@@ -8,7 +8,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { SandboxLimits, SandboxPool } from '@xix/sandbox';
 import type { BundleCache, CachedBot } from './bundle-cache.ts';
 import type { LivePublisher } from './live-publisher.ts';
-import { matchId } from '@xix/store';
+import { cancelledSeriesReason, matchId } from '@xix/store';
 import { matchInput } from './match-input.ts';
 import type { StoredSeries, WorkerStore } from './store-port.ts';
 
@@ -58,7 +58,7 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   if (series.status === 'done') return finish(0, 0, series.deals);
   // A cancelled tournament plays no further series; one already running (a retry) is finished.
   if (series.tournament !== null && series.status === 'queued' && (await store.tournamentStatus(series.tournament)) === 'cancelled') {
-    await store.setSeriesStatus(seriesId, 'failed', `not played: tournament ${series.tournament} was cancelled`);
+    await store.setSeriesStatus(seriesId, 'failed', cancelledSeriesReason(series.tournament));
     return { seriesId, played: 0, duplicates: 0, skippedDeals: 0, hostDeaths: 0, validation: null };
   }
 
