@@ -1,23 +1,28 @@
 /**
- * `npm run bench:engine`: full random-vs-random XIX games per second, and decisions per second,
- * on one core, through the public engine API (randomSetup, start, toMove, legalActions, apply).
- * Prints the median of several rounds after a warm-up. Time is this process's CPU time, so that
- * other work on the machine does not distort the figure.
+ * `npm run bench:engine`: full random games per second, and decisions per second, on one core,
+ * through the public engine API (randomSetup, start, toMove, legalActions, apply): XIX, and 1923
+ * at 2 and 6 seats. Prints the median of several rounds after a warm-up. Time is this process's
+ * CPU time, so that other work on the machine does not distort the figure.
  */
-import { createRandom, xix } from '@xix/engine';
+import { createRandom, nineteenTwentyThree, xix, type AnyGame } from '@xix/engine';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
-const GAMES_PER_ROUND = Number(process.env.GAMES ?? 50_000);
 
-function playRound(firstSeed: number): { seconds: number; decisions: number } {
+const BENCHES: readonly { readonly game: AnyGame; readonly seats: number; readonly games: number }[] = [
+  { game: xix, seats: 2, games: Number(process.env.GAMES ?? 50_000) },
+  { game: nineteenTwentyThree, seats: 2, games: Number(process.env.GAMES_1923 ?? 20_000) },
+  { game: nineteenTwentyThree, seats: 6, games: Number(process.env.GAMES_1923 ?? 20_000) },
+];
+
+function playRound(game: AnyGame, seats: number, games: number, firstSeed: number): { seconds: number; decisions: number } {
   const random = createRandom(firstSeed);
   let decisions = 0;
   const start = process.cpuUsage();
-  for (let g = 0; g < GAMES_PER_ROUND; g++) {
-    const state = xix.start(xix.randomSetup(firstSeed + g, 2));
-    while (xix.toMove(state) !== null) {
-      const legal = xix.legalActions(state);
-      xix.apply(state, legal[random.int(legal.length)]!);
+  for (let g = 0; g < games; g++) {
+    const state = game.start(game.randomSetup(firstSeed + g, seats));
+    while (game.toMove(state) !== null) {
+      const legal = game.legalActions(state);
+      game.apply(state, legal[random.int(legal.length)]!);
       decisions++;
     }
   }
@@ -27,17 +32,19 @@ function playRound(firstSeed: number): { seconds: number; decisions: number } {
 
 const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-playRound(1_000_000_000); // warm-up: let V8 optimise before measuring
-const games: number[] = [];
-const decisions: number[] = [];
-let decisionsPerGame = 0;
-for (let round = 0; round < ROUNDS; round++) {
-  const { seconds, decisions: n } = playRound(round * GAMES_PER_ROUND);
-  games.push(GAMES_PER_ROUND / seconds);
-  decisions.push(n / seconds);
-  decisionsPerGame = n / GAMES_PER_ROUND;
+for (const { game, seats, games: perRound } of BENCHES) {
+  playRound(game, seats, perRound, 1_000_000_000); // warm-up: let V8 optimise before measuring
+  const games: number[] = [];
+  const decisions: number[] = [];
+  let decisionsPerGame = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const { seconds, decisions: n } = playRound(game, seats, perRound, round * perRound);
+    games.push(perRound / seconds);
+    decisions.push(n / seconds);
+    decisionsPerGame = n / perRound;
+  }
+  console.log(`engine: ${ROUNDS} rounds of ${perRound} random ${game.id} games at ${seats} seats, one core (CPU time), Node ${process.version}`);
+  console.log(`  games/s      median ${Math.round(median(games))}  (min ${Math.round(Math.min(...games))}, max ${Math.round(Math.max(...games))})`);
+  console.log(`  decisions/s  median ${Math.round(median(decisions))}`);
+  console.log(`  decisions/game ${decisionsPerGame.toFixed(1)}`);
 }
-console.log(`engine: ${ROUNDS} rounds of ${GAMES_PER_ROUND} random-vs-random XIX games, one core (CPU time), Node ${process.version}`);
-console.log(`  games/s      median ${Math.round(median(games))}  (min ${Math.round(Math.min(...games))}, max ${Math.round(Math.max(...games))})`);
-console.log(`  decisions/s  median ${Math.round(median(decisions))}`);
-console.log(`  decisions/game ${decisionsPerGame.toFixed(1)}`);

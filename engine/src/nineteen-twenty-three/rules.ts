@@ -8,7 +8,7 @@ import { createRandom } from '../random.ts';
 import { competitionRanks } from '../ranking.ts';
 import { BOTH_ACTIONS, HIT, parseAction, type Action1923 } from './actions.ts';
 import { cardCode, handValue, highCardValue, totalRank } from './cards.ts';
-import { CHOICE_NAMES, Choice, emptyState, shoeSize, type Setup1923, type State1923 } from './state.ts';
+import { CHOICE_NAMES, Choice, emptyState, shoeSize, type ChoiceName, type Setup1923, type State1923 } from './state.ts';
 import type { DrawOffPass, RoundRecord } from './views.ts';
 
 const NO_ACTIONS: readonly Action1923[] = Object.freeze([]);
@@ -166,14 +166,16 @@ function finishRound(s: State1923): void {
     tied = leaders;
   }
   const { winner, passes, lot } = drawOff(s, tied);
-  const taken = s.hands.flat();
-  for (const pass of passes) taken.push(...pass.cards);
-  s.piles[winner]!.push(...taken);
+  const taken: number[] = [];
+  for (const hand of s.hands) for (const card of hand) taken.push(card);
+  for (const pass of passes) for (const card of pass.cards) taken.push(card);
+  const pile = s.piles[winner]!;
+  for (const card of taken) pile.push(card);
   s.rounds.push(
     roundRecord(s, {
       war: false,
       hands: s.hands,
-      choices: s.choices.map((list) => list.map((choice) => CHOICE_NAMES[choice] as RoundRecord['choices'][number][number])),
+      choices: s.choices.map((list) => list.map((choice) => CHOICE_NAMES[choice] as ChoiceName)),
       values,
       passes,
       lot,
@@ -202,7 +204,11 @@ function playWar(s: State1923): void {
 }
 
 /** The seats of this round in seat order (T3). */
-const seatOrder = (s: State1923): Seat[] => Array.from({ length: s.seats }, (_, i) => (s.firstSeat + i) % s.seats);
+function seatOrder(s: State1923): Seat[] {
+  const order = new Array<Seat>(s.seats);
+  for (let i = 0; i < s.seats; i++) order[i] = (s.firstSeat + i) % s.seats;
+  return order;
+}
 
 /** The seats of `seats` (kept in order) with the highest score. */
 function best(seats: readonly Seat[], score: (seat: Seat) => number): Seat[] {
@@ -263,7 +269,7 @@ function roundRecord(
     war: r.war,
     steps: r.steps,
     hands: Object.freeze(r.hands.map((hand) => Object.freeze(hand.map(cardCode)))),
-    choices: Object.freeze(r.choices.map((list) => Object.freeze(list.slice()))),
+    choices: Object.freeze(r.choices.map((list) => Object.freeze(list))),
     values: Object.freeze(r.values.slice()),
     drawOffs: Object.freeze(drawOffs),
     lot: r.lot === null ? null : Object.freeze(r.lot.slice()),
