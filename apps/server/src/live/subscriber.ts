@@ -37,7 +37,7 @@ export class Subscriber {
   readonly #bounds: Bounds;
   /** Fan-out frames held while the catch-up is read; null once live. */
   #queue: Queued[] | null = [];
-  /** The newest stream id sent: the fan-out sends only newer ones. */
+  /** The newest id the catch-up sent, while the fan-out may still bring it again; then null. */
   #lastId: string | null = null;
   #closing = false;
   readonly #onClose: (() => void)[] = [];
@@ -76,21 +76,35 @@ export class Subscriber {
    * the socket (1000) once sent.
    */
   deliver(id: string | null, frame: Buffer, final: boolean): void {
-    if (this.#queue === null) {
-      this.#sendEvent(id, frame, final);
-    } else if (!this.#closing) {
+    if (this.#queue !== null) {
+      if (this.#closing) return;
       this.#queue.push({ id, frame, final });
       if (this.#queue.length > this.#bounds.maxQueuedFrames) this.close(CLOSE.tooSlow, TOO_SLOW);
+      return;
     }
+    // the fan-out goes in stream order: past the catch-up's last id, nothing can repeat any more
+    if (id !== null && this.#lastId !== null) {
+      if (compareStreamIds(id, this.#lastId) <= 0) return;
+      this.#lastId = null;
+    }
+    this.#emit(frame, final);
   }
 
   /** The catch-up has been read: sends the events after `after`, then those the fan-out held. */
   goLive(after: string, catchUp: readonly Queued[]): void {
     const held = this.#queue ?? [];
     this.#queue = null;
-    this.#lastId = after;
-    for (const event of catchUp) this.#sendEvent(event.id, event.frame, event.final);
-    for (const event of held) this.#sendEvent(event.id, event.frame, event.final);
+    let last = after;
+    for (const events of [catchUp, held]) {
+      for (const event of events) {
+        if (event.id !== null) {
+          if (compareStreamIds(event.id, last) <= 0) continue;
+          last = event.id;
+        }
+        this.#emit(event.frame, event.final);
+      }
+    }
+    this.#lastId = last;
   }
 
   /**
@@ -120,11 +134,7 @@ export class Subscriber {
     this.#notify();
   }
 
-  #sendEvent(id: string | null, frame: Buffer, final: boolean): void {
-    if (id !== null) {
-      if (this.#lastId !== null && compareStreamIds(id, this.#lastId) <= 0) return;
-      this.#lastId = id;
-    }
+  #emit(frame: Buffer, final: boolean): void {
     this.send(frame);
     if (final) this.close(CLOSE.done, 'the game is over');
   }
@@ -132,7 +142,8 @@ export class Subscriber {
   #answer(text: string | null): void {
     let type: unknown;
     try {
-      type = text === null ? undefined : (JSON.parse(text) as { type?: unknown } | null)?.type;
+      if (text === null) throw new TypeError('binary');
+      type = (JSON.parse(text) as { type?: unknown } | null)?.type;
     } catch {
       return this.send(errorFrame('messages are JSON text: {"type":"ping"}'));
     }
