@@ -17,6 +17,7 @@ const ROUTES = [
   'get /api/matches', 'get /api/matches/{id}', 'get /api/matches/{id}/replay', 'get /api/matches/{id}/logs',
   'post /api/challenges', 'get /api/series/{id}', 'get /api/leaderboard/{game}',
   'post /api/tournaments', 'get /api/tournaments', 'get /api/tournaments/{id}', 'post /api/tournaments/{id}/cancel',
+  'get /api/live',
 ];
 
 describe('health and games', () => {
