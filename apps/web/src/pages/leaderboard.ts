@@ -85,7 +85,12 @@ export function mountLeaderboardPage(root: HTMLElement, game: string): () => voi
   };
   void load();
   void api.games().then((list) => {
-    if (alive && list.length > 1) fill(games, ...list.map((g) => link(`/leaderboard/${g.id}`, g.id)));
+    if (!alive || list.length < 2) return;
+    fill(games, ...list.map((g) => {
+      const anchor = link(`/leaderboard/${g.id}`, g.id);
+      if (g.id === game) anchor.setAttribute('aria-current', 'page');
+      return anchor;
+    }));
   }, () => undefined);
 
   const refresh = throttled(() => void load());
