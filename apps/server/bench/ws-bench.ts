@@ -20,9 +20,12 @@
  * For each N of BENCH_STEPS (default 1000,2000,5000,10000,15000,19000:
  * this container's hard limit of open files, 20,000, caps one process below 20,000 sockets): connect the new
  * spectators, let them settle for two games, then measure for BENCH_WINDOW seconds (default 10).
+ * Live events are those published after the spectator's socket opened; the "catch-up" ones, published
+ * before, came in its catch-up, and their delay is mostly how long after the game's start it joined.
  * A step passes when the p99 delay of live events is under 100 ms and nothing was dropped (no
  * missing event, no close for slowness, no unexpected close, no failed connection). Stops after the
- * first step that fails. Memory per spectator = (server RSS at N − RSS with none) / N.
+ * first step that fails. BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (--cpu-prof).
+ * Memory per spectator = (server RSS at N − RSS with none) / N.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -64,15 +67,16 @@ const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
  * A Node script with its open-file limit raised to the hard limit (`ulimit -n`; sh's exec keeps the
  * pid and the IPC channel). The hard limit itself caps N: each spectator is a file on the server.
  */
-function spawnNode(script: string, env: NodeJS.ProcessEnv, ipc: boolean): ChildProcess {
-  return spawn('/bin/sh', ['-c', 'ulimit -Sn "$(ulimit -Hn)" && exec "$0" "$@"', process.execPath, '--no-node-snapshot', script], {
+function spawnNode(script: string, env: NodeJS.ProcessEnv, ipc: boolean, flags: readonly string[] = []): ChildProcess {
+  return spawn('/bin/sh', ['-c', 'ulimit -Sn "$(ulimit -Hn)" && exec "$0" "$@"', process.execPath, '--no-node-snapshot', ...flags, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? (['ipc'] as const) : [])],
   });
 }
 
 async function startServer(redisUrl: string, prefix: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnNode(SERVER, { REDIS_URL: redisUrl, XIX_PREFIX: prefix, LOG_LEVEL }, false);
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawnNode(SERVER, { REDIS_URL: redisUrl, XIX_PREFIX: prefix, LOG_LEVEL }, false, profile);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {

@@ -18,8 +18,11 @@ import { createHistogram, recordDelay, type Histogram } from './ws-histogram.ts'
 const URL_BASE = process.env.BENCH_WS_URL ?? '';
 const LOCAL_ADDRESS = process.env.BENCH_LOCAL_ADDRESS || undefined;
 const JOIN_SPREAD_MS = Number(process.env.BENCH_JOIN_SPREAD_MS ?? 500);
-/** Connections being opened at once: the listen backlog must not overflow. */
-const MAX_OPENING = 200;
+/**
+ * Connections being opened at once by this process: all processes together stay under the
+ * server's listen backlog (511), else dropped SYNs come back after 1, 3, 7 s of retransmission.
+ */
+const MAX_OPENING = Number(process.env.BENCH_MAX_OPENING ?? 100);
 
 export interface ClientStats {
   connections: number;
@@ -43,6 +46,7 @@ interface Connection {
   state: 'idle' | 'scheduled' | 'open';
   socket: WebSocket | null;
   match: string | null;
+  /** When the websocket opened (0 before): events published since are live, older ones catch-up. */
   joinedAt: number;
   nextEvent: number;
   ended: boolean;
@@ -69,7 +73,7 @@ function onFrame(connection: Connection, data: Buffer): void {
   if (head === null) return;
   stats.events++;
   const published = Number(head[1]);
-  recordDelay(published >= connection.joinedAt - 1 ? stats.live : stats.catchUp, received - published);
+  recordDelay(connection.joinedAt > 0 && published >= connection.joinedAt ? stats.live : stats.catchUp, received - published);
   const n = Number(head[3]);
   if (n > connection.nextEvent) stats.missingEvents += n - connection.nextEvent;
   connection.nextEvent = Math.max(connection.nextEvent, n + 1);
@@ -88,7 +92,7 @@ function open(connection: Connection, match: string): void {
   opening++;
   connection.state = 'open';
   connection.match = match;
-  connection.joinedAt = now();
+  connection.joinedAt = 0;
   connection.nextEvent = 0;
   connection.ended = false;
   const socket = new WebSocket(`${URL_BASE}/api/matches/${match}/events`, { perMessageDeflate: false, ...(LOCAL_ADDRESS !== undefined && { localAddress: LOCAL_ADDRESS }) });
@@ -104,6 +108,7 @@ function open(connection: Connection, match: string): void {
   };
   socket.on('open', () => {
     opened = true;
+    connection.joinedAt = now();
     stats.connected++;
     settled();
   });
