@@ -172,8 +172,8 @@ export const liveGamesSchema = {
         type: 'object',
         required: ['match', 'game', 'startedAt', 'seats', 'tournament'],
         properties: {
-          match: str, game: str, startedAt: { type: 'integer', description: 'when its first move was published (ms since the epoch)' },
-          seats: { type: 'array', items: entrantRefSchema }, tournament: { type: ['string', 'null'], description: 'the tournament the game is part of, or null' },
+          match: str, game: str, startedAt: { type: 'integer', description: 'when its start was published (ms since the epoch)' },
+          seats: { type: 'array', items: entrantSchema }, tournament: { type: ['string', 'null'], description: 'the tournament the game is part of, or null' },
         },
       },
     },

@@ -131,7 +131,7 @@ describe('a finished match', () => {
     expect(await client.untilClosed()).toMatchObject({ code: 1000 });
     expect(client.events.map((frame) => frame.id)).toEqual(views.map((_, k) => `r${k}`).concat(`r${views.length}`));
     expect(client.events.map((frame) => frame.event)).toEqual([
-      { type: 'start', match: id, game: 'xix', seats: [{ bot: a.bot, version: a.version }, { bot: b.bot, version: b.version }], view: views[0] },
+      { type: 'start', match: id, game: 'xix', seats: [a, b], view: views[0] },
       ...replay.moves.map((move, k) => ({ type: 'move', move: k + 1, seat: move.seat, view: views[k + 1] })),
       { ...events.at(-1), view: views.at(-1) },
     ]);
@@ -209,7 +209,7 @@ describe('GET /api/live', () => {
     await t.world.store.recordMatch(match(seriesId, 0, [a, b], stale.replay));
     const response = await t.call({ method: 'GET', url: '/api/live' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ games: [{ match: `${seriesId}.1`, game: 'xix', startedAt: expect.any(Number), seats: [{ bot: a.bot, version: a.version }, { bot: b.bot, version: b.version }], tournament: null }] });
+    expect(response.json()).toEqual({ games: [{ match: `${seriesId}.1`, game: 'xix', startedAt: expect.any(Number), seats: [a, b], tournament: null }] });
   });
 });
 

@@ -8,6 +8,7 @@ export interface GameInProgress {
   readonly match: string;
   readonly game: string;
   readonly startedAt: number;
+  /** As the worker names them: bot, version and the bot's name. */
   readonly seats: readonly EntrantRef[];
   readonly tournament: string | null;
 }
@@ -23,7 +24,7 @@ export async function gamesInProgress(store: Store): Promise<GameInProgress[]> {
     const [first, stored, series] = await Promise.all([store.readLive(match, '0', 1), store.getMatch(match), store.getSeries(seriesId)]);
     const start = first[0]?.event;
     if (stored !== null || start?.type !== 'start') return null;
-    return { match, game: start.game, startedAt, seats: start.seats.map(({ bot, version }) => ({ bot, version })), tournament: series?.tournament ?? null };
+    return { match, game: start.game, startedAt, seats: start.seats, tournament: series?.tournament ?? null };
   }));
   return games.filter((game) => game !== null);
 }

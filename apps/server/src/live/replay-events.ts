@@ -45,7 +45,7 @@ export class ReplayEvents {
     const replay = parseReplay(stored);
     const game = findGame(replay.game.id);
     if (game === undefined) throw new Error(`match ${matchId} is a game of ${replay.game.id}, which this server does not know`);
-    const seats = match.entrants.map(({ bot, version }) => ({ bot, version }));
+    const seats = match.entrants.map(({ bot, version, name }) => ({ bot, version, name }));
     const frames: Buffer[] = [];
     const push = (event: LiveEvent): void => { frames.push(eventFrame(replayEventId(frames.length), JSON.stringify(event))); };
     const run = replayStates(game, replay, {
