@@ -90,13 +90,6 @@ export class StreamHub {
     this.#running ??= this.#run();
   }
 
-  /** Streams being read here, and their sockets (metrics, tests). */
-  get size(): { readonly streams: number; readonly sockets: number } {
-    let sockets = 0;
-    for (const channel of this.#channels.values()) sockets += channel.members.size;
-    return { streams: this.#channels.size, sockets };
-  }
-
   observe(key: string, observer: ChannelObserver): void {
     this.#observers.set(key, observer);
   }
