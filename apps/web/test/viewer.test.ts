@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseReplay, replayStates, xix, type Replay, type XixPublicView, type XixSeatView, type XixSpectatorView } from '@xix/engine';
 import type { LiveEvent } from '@xix/store';
+import { match as storedMatch } from '../../store/test/world.ts';
 import { SCREENSHOTS, openWebHarness, type WebHarness } from './harness.ts';
 
 /** A bot that says what it is deciding, so the viewer has something to show its owner. */
@@ -273,11 +274,14 @@ describe('match viewer', () => {
     await stranger.close();
   });
 
-  it('shows a game in progress as its public views come, following the newest move unless stepped back', async () => {
+  it('shows a game in progress as its public views come, following the newest move unless stepped back, then its replay', async () => {
     const { replay, states } = seeded;
     const last = replay.moves.length;
-    const liveId = 's999999.0'; // a match not stored: only its live stream exists
-    const seats = [{ bot: h.seeded.house.random, version: 1 }, { bot: h.seeded.house.heuristic, version: 1 }];
+    // a series of its own whose first game is played live (nothing plays it: this test is its worker)
+    const entrants = [{ bot: h.seeded.house.random, version: 1, name: 'random' }, { bot: h.seeded.house.heuristic, version: 1, name: 'heuristic' }];
+    const seriesId = await h.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, deals: 1, seed: 1, requestedBy: 'alice' });
+    const liveId = `${seriesId}.0`;
+    const seats = entrants.map(({ bot, version }) => ({ bot, version }));
     const move = (k: number): LiveEvent => ({ type: 'move', move: k, seat: replay.moves[k - 1]!.seat, view: xix.publicView(states[k] as never) });
     const publish = (events: LiveEvent[]): Promise<void> => h.store.publishLive(liveId, events, { game: 'xix', tournament: null });
     await publish([{ type: 'start', match: liveId, game: 'xix', seats, view: xix.publicView(states[0] as never) }, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(move)]);
@@ -302,12 +306,20 @@ describe('match viewer', () => {
     await page.keyboard.press('End');
     await expectShown(page, publicly(seeded, 13));
 
-    // the end: the whole deal shows, and the result
+    // the end (published once the match is stored, as the worker does): the whole deal and the result,
+    // then the stored replay with the switch to either seat's view
     const rest = Array.from({ length: last - 13 }, (_, i) => move(14 + i));
+    await publish(rest);
+    await expectShown(page, publicly(seeded, last));
+    await h.store.recordMatch(storedMatch(seriesId, 0, entrants, replay, { rated: false }));
     const ranks = replay.result.points.map((_, seat) => (seat === replay.result.winner ? 0 : 1));
-    await publish([...rest, { type: 'end', moves: last, ranks, reason: replay.result.reason, view: xix.spectatorView(states[last] as never) }]);
+    await publish([{ type: 'end', moves: last, ranks, reason: replay.result.reason, view: xix.spectatorView(states[last] as never) }]);
     await expectShown(page, everything(seeded, last));
     await expect.poll(() => page.locator('[data-board] [data-result]').getAttribute('data-result')).toBe(String(replay.result.winner));
+    await expect.poll(() => page.locator('button[data-perspective]').count(), { timeout: 10_000 }).toBe(3);
+    expect(await page.locator('[data-live]').isHidden()).toBe(true);
+    await page.click('[data-perspective="seat-1"]');
+    await expectShown(page, asSeat(seeded, last, 1));
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -80,8 +80,9 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
         const frame = event.type === 'move' ? liveFrame(event.move, event.seat, event.view) : liveFrame(event.moves, null, event.view);
         // the end's view is the whole deal after the last move: it replaces that move's public view
         const replaced = event.type === 'end' && source.frames.at(-1)?.move === frame.move;
-        source = { ...source, frames: replaced ? [...source.frames.slice(0, -1), { ...frame, seat: source.frames.at(-1)!.seat }] : [...source.frames, frame] };
-        if (event.type === 'end') live.load({ ...source, live: false });
+        const frames = replaced ? [...source.frames.slice(0, -1), { ...frame, seat: source.frames.at(-1)!.seat }] : [...source.frames, frame];
+        source = { ...source, frames, live: event.type !== 'end' };
+        if (event.type === 'end') live.load(source);
         else live.append(frame);
       }
     };
