@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EntrantRef, LiveEvent } from '@xix/store';
 import { match, ratedPair } from '../../store/test/world.ts';
 import { compareStreamIds } from '../src/live/stream-ids.ts';
-import { openApp, type TestApp } from './app.ts';
+import { failure, openApp, type TestApp } from './app.ts';
 import { LiveClient, playGame, wsBase, type Frame } from './live-client.ts';
 
 let t: TestApp;
@@ -110,6 +110,14 @@ describe('a live match', () => {
       const client = await LiveClient.open(base, `/api/matches/${path}`);
       expect(await client.untilClosed(), path).toMatchObject({ code });
       expect(client.frames, path).toEqual([{ type: 'error', message: expect.any(String) }]);
+    }
+  });
+});
+
+describe('a plain HTTP GET of a stream', () => {
+  it('is answered 426: the streams are websockets', async () => {
+    for (const url of ['/api/matches/s7.0/events', '/api/lobby']) {
+      expect(failure(await t.call({ method: 'GET', url })), url).toMatchObject({ status: 426, error: 'upgrade_required' });
     }
   });
 });

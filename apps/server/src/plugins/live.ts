@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { Store } from '@xix/store';
+import { HttpError } from '../http-error.ts';
 import { CLOSE } from '../live/frames.ts';
 import { StreamHub } from '../live/hub.ts';
 import { RatingsWatch } from '../live/ratings-watch.ts';
@@ -78,9 +79,17 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
     });
   }
 
-  app.get<{ Params: { id: string }; Querystring: { after?: unknown } }>('/api/matches/:id/events', { websocket: true }, (socket, request) =>
-    serve(socket, (subscriber) => streams.match(subscriber, request.params.id, request.query.after)));
-  app.get<{ Querystring: { after?: unknown } }>('/api/lobby', { websocket: true }, (socket, request) =>
-    serve(socket, (subscriber) => streams.lobbyEvents(subscriber, request.query.after)));
+  // a plain GET (no upgrade) is told what these are instead of a bare 404
+  const notUpgraded = async (): Promise<never> => {
+    throw new HttpError(426, 'upgrade_required', 'this is a websocket stream: connect with a websocket client (docs/api.md "Streams")');
+  };
+  app.route<{ Params: { id: string }; Querystring: { after?: unknown } }>({
+    method: 'GET', url: '/api/matches/:id/events', schema: { hide: true }, handler: notUpgraded,
+    wsHandler: (socket, request) => serve(socket, (subscriber) => streams.match(subscriber, request.params.id, request.query.after)),
+  });
+  app.route<{ Querystring: { after?: unknown } }>({
+    method: 'GET', url: '/api/lobby', schema: { hide: true }, handler: notUpgraded,
+    wsHandler: (socket, request) => serve(socket, (subscriber) => streams.lobbyEvents(subscriber, request.query.after)),
+  });
   hub.start();
 }
