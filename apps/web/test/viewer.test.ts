@@ -281,13 +281,13 @@ describe('match viewer', () => {
     const entrants = [{ bot: h.seeded.house.random, version: 1, name: 'random' }, { bot: h.seeded.house.heuristic, version: 1, name: 'heuristic' }];
     const seriesId = await h.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, deals: 1, seed: 1, requestedBy: 'alice' });
     const liveId = `${seriesId}.0`;
-    const seats = entrants.map(({ bot, version }) => ({ bot, version }));
     const move = (k: number): LiveEvent => ({ type: 'move', move: k, seat: replay.moves[k - 1]!.seat, view: xix.publicView(states[k] as never) });
     const publish = (events: LiveEvent[]): Promise<void> => h.store.publishLive(liveId, events, { game: 'xix', tournament: null });
-    await publish([{ type: 'start', match: liveId, game: 'xix', seats, view: xix.publicView(states[0] as never) }, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(move)]);
+    await publish([{ type: 'start', match: liveId, game: 'xix', seats: entrants, view: xix.publicView(states[0] as never) }, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(move)]);
 
     const page = await openViewer(`/matches/${liveId}`);
     await expectShown(page, publicly(seeded, 10));
+    expect(await page.locator('[data-board] [data-seat="0"] .xix-name').textContent()).toMatch(/^random/);
     expect(await page.locator('button[data-perspective]').count()).toBe(0); // nothing but the public view while live
     expect(await page.locator('[data-live]').isVisible()).toBe(true);
     // R11: no closed card and no face-down strike card of the deal is anywhere on the page

@@ -8,7 +8,7 @@ import { subscribeStream } from '../stream.ts';
 
 /** The events of a match's stream (apps/store/src/live.ts). Views are the engine's public views; `end` carries the whole deal. */
 export type MatchEvent =
-  | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly { readonly bot: string; readonly version: number }[]; readonly view: unknown }
+  | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly { readonly bot: string; readonly version: number; readonly name?: string }[]; readonly view: unknown }
   | { readonly type: 'move'; readonly move: number; readonly seat: number; readonly view: unknown }
   | { readonly type: 'end'; readonly moves: number; readonly ranks: readonly number[]; readonly reason: string; readonly view: unknown };
 

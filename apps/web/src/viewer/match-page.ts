@@ -5,7 +5,7 @@
  * is over. The player is game-agnostic; the renderer is the game's (renderers/index.ts).
  */
 import './viewer.css';
-import { api, type Match } from '../api.ts';
+import type { Match } from '../api.ts';
 import { el, fill, formatTime, link, notice } from '../dom.ts';
 import { PUBLIC, replayFrames, replayPerspectives, type Frame } from './frames.ts';
 import { loadFinishedMatch, loadOwnLogs } from './data.ts';
@@ -64,18 +64,13 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
       if (event.type === 'start') {
         const renderer = findRenderer(event.game);
         if (renderer === undefined) return fail(new Error(`no viewer for the game "${event.game}" yet`));
-        const seats: SeatInfo[] = event.seats.map((seat) => ({ name: seat.bot, bot: seat.bot }));
+        const seats: SeatInfo[] = event.seats.map((seat) => ({ name: seat.name ?? seat.bot, bot: seat.bot }));
         source = { seats, frames: [liveFrame(0, null, event.view)], perspectives: [{ id: PUBLIC, label: 'Public' }], outcome: null, logs: null, live: true };
         live ??= createPlayer(renderer);
         player = live;
+        fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(seats)));
         fill(body, live.element);
         live.load(source);
-        void seatNames(seats).then((named) => {
-          if (closed || source === null || live === null) return;
-          source = { ...source, seats: named };
-          fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(named)));
-          live.load(source);
-        });
       } else if (source !== null && live !== null) {
         const frame = event.type === 'move' ? liveFrame(event.move, event.seat, event.view) : liveFrame(event.moves, null, event.view);
         // the end's view is the whole deal after the last move: it replaces that move's public view
@@ -116,11 +111,6 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
 
 function liveFrame(move: number, seat: number | null, view: unknown): Frame {
   return { move, seat, views: { [PUBLIC]: view } };
-}
-
-/** The seats' bot names (a live event names bots by id only); a bot that cannot be read keeps its id. */
-async function seatNames(seats: readonly SeatInfo[]): Promise<SeatInfo[]> {
-  return Promise.all(seats.map(async (seat) => ({ ...seat, name: seat.bot === null ? seat.name : await api.bot(seat.bot).then((bot) => bot.name, () => seat.name) })));
 }
 
 function versus(seats: readonly SeatInfo[]): (Node | string)[] {
