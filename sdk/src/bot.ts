@@ -1,6 +1,7 @@
 /**
- * The shape of a bot. A bot is a TypeScript module whose default export is `defineBot({ ... })`;
- * it may import nothing but `@xix/sdk`.
+ * The shape of a bot. A bot is a TypeScript module whose default export is `defineBot({ ... })`
+ * (a XIX bot) or the define function of another game (`defineBot1923`); it may import nothing but
+ * `@xix/sdk`. The runner knows the game; a bot sees it in `view.game` too.
  */
 import type { GameResult, Seat, XixAction, XixSeatView } from '@xix/engine';
 
@@ -14,20 +15,27 @@ export interface GameStartInfo {
   readonly seed: number;
 }
 
-export interface Bot {
+/** A bot of one game: XIX unless its view and action types say otherwise (`Bot1923`). */
+export interface Bot<View = XixSeatView, Action = XixAction> {
   /**
    * Chooses an action for the seat to move. Called only on this seat's turn, with a view that
    * holds only what the seat may know (R11). Must return one of `view.legalActions` (equal by
    * value), synchronously: the time it takes is charged to the bot.
    */
-  decide(view: XixSeatView): XixAction;
+  decide(view: View): Action;
   /** Optional: called once before the first decision of each game. */
   onGameStart?(info: GameStartInfo): void;
   /** Optional: called once when the game is over, with the final view. */
-  onGameEnd?(view: XixSeatView, result: GameResult): void;
+  onGameEnd?(view: View, result: GameResult): void;
 }
 
-/** Declares a bot; it only gives the object its type, so editors check it as you write. */
+/**
+ * A bot of any game, for runners that hand it views as plain data (the referee, the sandbox): every
+ * game's bot is one, and a runner calls `decide(view as never)`.
+ */
+export type AnyBot = Bot<never, unknown>;
+
+/** Declares a XIX bot; it only gives the object its type, so editors check it as you write. */
 export function defineBot<B extends Bot>(bot: B): B {
   return bot;
 }

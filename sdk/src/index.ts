@@ -1,8 +1,8 @@
 /**
- * @xix/sdk: everything a XIX bot needs, and nothing else to import. Bundled with the bot by
+ * @xix/sdk: everything a bot needs (XIX's part first, then each other game's), and nothing else to import. Bundled with the bot by
  * esbuild, so the engine values re-exported here travel with it.
  */
-export { defineBot, type Bot, type GameStartInfo } from './bot.ts';
+export { defineBot, type AnyBot, type Bot, type GameStartInfo } from './bot.ts';
 export { takesTrick, winningReplies, cheapestWinningReply, cardStrength, byStrength, weakest, strongest, winShare } from './tricks.ts';
 export { myCards, unseenCards, unlocatedCards, opponentUnknownCount, opponentPossibleCards, opponentCardOdds } from './cards.ts';
 export {
@@ -52,4 +52,26 @@ export {
   type HistoryEvent,
   type StrikeSlot,
   type PhaseName,
+} from '@xix/engine';
+
+// 1923 (T1–T17): the bot's shape, hand and shoe helpers, and the engine's view and action types.
+export * from './nineteen-twenty-three/index.ts';
+export {
+  HIT,
+  LOCK,
+  RANKS,
+  WINDOW_LOW,
+  WINDOW_HIGH,
+  decksFor,
+  totalRank,
+  windowDistance,
+  type Action1923,
+  type HitAction,
+  type LockAction,
+  type SeatView1923,
+  type PlayerView,
+  type RoundRecord,
+  type DrawOffPass,
+  type ChoiceName,
+  type CardCode,
 } from '@xix/engine';

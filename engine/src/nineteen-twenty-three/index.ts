@@ -31,6 +31,6 @@ export const nineteenTwentyThree: Game1923 = {
 };
 
 export { BOTH_ACTIONS, HIT, LOCK, type Action1923, type HitAction, type LockAction } from './actions.ts';
-export { CARD_CODES, RANKS, SUITS, WINDOW_HIGH, WINDOW_LOW, cardOfCode, decksFor, handValue, handValueOfCodes, highCardValue, windowDistance, type CardCode } from './cards.ts';
+export { CARD_CODES, RANKS, SUITS, WINDOW_HIGH, WINDOW_LOW, cardOfCode, decksFor, handValue, handValueOfCodes, highCardValue, totalRank, windowDistance, type CardCode } from './cards.ts';
 export { randomSetup as randomSetup1923, type ChoiceName, type Setup1923, type State1923 } from './state.ts';
 export type { DrawOffPass, PlayerView, PublicView1923, RoundRecord, SeatView1923, SpectatorView1923 } from './views.ts';
