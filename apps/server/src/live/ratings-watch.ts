@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LobbyEvent, Store } from '@xix/store';
 import type { ChannelObserver } from './hub.ts';
 
-export const RATINGS_INTERVAL_MS = 2000;
+const RATINGS_INTERVAL_MS = 2000;
 
 type RatingChange = { bot: string; elo: number; delta: number };
 
@@ -16,17 +16,15 @@ export class RatingsWatch implements ChannelObserver {
   readonly #store: Store;
   readonly #send: (event: LobbyEvent) => void;
   readonly #log: FastifyBaseLogger;
-  readonly #intervalMs: number;
   /** By game: the matches that ended since the last read. */
   readonly #ended = new Map<string, Set<string>>();
   #timer: NodeJS.Timeout | null = null;
   #open = false;
 
-  constructor(store: Store, send: (event: LobbyEvent) => void, log: FastifyBaseLogger, intervalMs = RATINGS_INTERVAL_MS) {
+  constructor(store: Store, send: (event: LobbyEvent) => void, log: FastifyBaseLogger) {
     this.#store = store;
     this.#send = send;
     this.#log = log;
-    this.#intervalMs = intervalMs;
   }
 
   /** The lobby has clients here. */
@@ -47,7 +45,7 @@ export class RatingsWatch implements ChannelObserver {
     const matches = this.#ended.get(lobby.game) ?? new Set<string>();
     matches.add(lobby.match);
     this.#ended.set(lobby.game, matches);
-    this.#timer ??= setTimeout(() => void this.#update(), this.#intervalMs);
+    this.#timer ??= setTimeout(() => void this.#update(), RATINGS_INTERVAL_MS);
   }
 
   async #update(): Promise<void> {
@@ -62,7 +60,7 @@ export class RatingsWatch implements ChannelObserver {
       }
     }
     this.#timer = null;
-    if (this.#ended.size > 0 && this.#open) this.#timer = setTimeout(() => void this.#update(), this.#intervalMs);
+    if (this.#ended.size > 0 && this.#open) this.#timer = setTimeout(() => void this.#update(), RATINGS_INTERVAL_MS);
   }
 
   /** The bots on the leaderboard that played one of `matches`, rated: their Elo and its change. */

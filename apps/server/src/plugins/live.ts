@@ -12,13 +12,10 @@ import { StreamHub } from '../live/hub.ts';
 import { RatingsWatch } from '../live/ratings-watch.ts';
 import { ReplayEvents } from '../live/replay-events.ts';
 import { Streams } from '../live/streams.ts';
-import { DEFAULT_BOUNDS, Subscriber, type Bounds } from '../live/subscriber.ts';
+import { DEFAULT_BOUNDS, Subscriber } from '../live/subscriber.ts';
 
 export interface LiveOptions {
   readonly store: Store;
-  readonly bounds?: Partial<Bounds>;
-  /** How often at most the lobby's ratings are read again after games end. */
-  readonly ratingsIntervalMs?: number;
 }
 
 /** A client message is a ping: anything longer is refused by ws (close 1009). */
@@ -29,10 +26,9 @@ const SHUTDOWN_GRACE_MS = 1000;
 
 export async function livePlugin(app: FastifyInstance, options: LiveOptions): Promise<void> {
   const { store } = options;
-  const bounds: Bounds = { ...DEFAULT_BOUNDS, ...options.bounds };
   const hub = new StreamHub(store.redis, app.log);
   const streams = new Streams(store, hub, new ReplayEvents(store));
-  const ratings = new RatingsWatch(store, (event) => hub.broadcast(streams.lobby.key, JSON.stringify(event)), app.log, options.ratingsIntervalMs);
+  const ratings = new RatingsWatch(store, (event) => hub.broadcast(streams.lobby.key, JSON.stringify(event)), app.log);
   hub.observe(streams.lobby.key, ratings);
   const sockets = new Set<Subscriber>();
   let closing = false;
@@ -40,7 +36,10 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
   // a socket that did not answer the last ping is gone without a close: its buffer is freed now
   const heartbeat = setInterval(() => {
     for (const subscriber of sockets) {
-      if (!subscriber.alive) subscriber.socket.terminate();
+      if (!subscriber.alive) {
+        subscriber.socket.terminate();
+        continue;
+      }
       subscriber.alive = false;
       subscriber.socket.ping();
     }
@@ -69,7 +68,7 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
   });
 
   function serve(socket: WebSocket, stream: (subscriber: Subscriber) => Promise<void>): void {
-    const subscriber = new Subscriber(socket, bounds);
+    const subscriber = new Subscriber(socket, DEFAULT_BOUNDS);
     sockets.add(subscriber);
     socket.on('close', () => sockets.delete(subscriber));
     if (closing) return subscriber.close(CLOSE.goingAway, 'the server is shutting down');
