@@ -147,6 +147,14 @@ describe('a finished match', () => {
     const resumed = await watch(id, 'r5');
     expect(await resumed.untilClosed()).toMatchObject({ code: 1000 });
     expect(resumed.events).toEqual(client.events.slice(6));
+
+    // a live spectator back after the game's stream expired: the replay, from the start
+    const late = await watch(id, '1764072000123-4');
+    expect(await late.untilClosed()).toMatchObject({ code: 1000 });
+    expect(late.events).toEqual(client.events);
+    // replay ids of a match that is not stored
+    const unknown = await watch(`${seriesId}.1`, 'r2');
+    expect(await unknown.untilClosed()).toMatchObject({ code: 4404 });
   });
 });
 
