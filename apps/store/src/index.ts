@@ -10,7 +10,7 @@ export { compressReplay, decompressReplay } from './replay-codec.ts';
 export { BOT_ID, BOT_NAME, MATCH_ID, SERIES_ID, TOURNAMENT_ID, USER_NAME, StoreInputError, matchId } from './names.ts';
 export { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, cancelledSeriesReason } from './tournaments.ts';
 export { MAX_PAGE, MAX_STORED_LOG_CHARS } from './matches.ts';
-export { DECISION_BUCKETS_MS, readGameCounters, type DecisionHistogram, type GameCounters } from './counters.ts';
+export { DECISION_BUCKETS_MS, QUEUE_KINDS, QUEUE_WAIT_BUCKETS_S, readGameCounters, readQueueWaits, recordQueueWait, type DecisionHistogram, type GameCounters, type HistogramCounts } from './counters.ts';
 export { PROBATION_MIN_GAMES, PROBATION_PERCENT, PROBATION_WINDOW } from './record-match-script.ts';
 export { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, seriesJobId, type SeriesJobData, type SeriesJobName } from './jobs.ts';
 export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LobbyEvent } from './live.ts';

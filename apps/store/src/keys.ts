@@ -37,6 +37,8 @@ export function keysFor(prefix: string) {
     tournamentsOfGame: (game: string) => `${P}:tournaments:game:${game}`,
     /** games, forfeits by verdict, decision-time buckets of a game (counters.ts) */
     counters: (game: string) => `${P}:counters:${game}`,
+    /** how long jobs waited in the queue, a histogram per queue kind (counters.ts) */
+    queueWait: () => `${P}:queue-wait`,
     /** the live events of a game in progress (a stream, kept an hour after its last event: live.ts) */
     live: (matchId: string) => `${P}:live:${matchId}`,
     /** the games in progress: match id → start time (live.ts) */
