@@ -1,10 +1,12 @@
-import { verifyReplay, xix } from '@xix/engine';
+import { nineteenTwentyThree, verifyReplay, xix } from '@xix/engine';
+import { placesOf } from './placing.ts';
 import { describe, expect, it } from 'vitest';
 import { playSeries, type SeriesGame } from './series.ts';
 import type { Player } from './player.ts';
 import { failingAt, firstLegal, lastLegal, players } from './test-bots.ts';
 import { trustedPlayer } from './trusted-player.ts';
 import { wilsonInterval } from './wilson.ts';
+import { createSeriesTally } from './series-tally.ts';
 
 describe('playSeries', () => {
   it('gives the mirrored game of every deal to the mirror players, so no player sees a deal twice (R11)', () => {
@@ -58,6 +60,72 @@ describe('playSeries', () => {
     expect(() => playSeries({ game: xix, games: 3, seed: 1, players: [a!, b!] })).toThrow(/even number/);
     expect(() => playSeries({ game: xix, games: 0, seed: 1, players: [a!, b!] })).toThrow(/even number/);
     expect(() => playSeries({ game: xix, games: 2, seed: 1.5, players: [a!, b!] })).toThrow(/seed/);
+  });
+});
+
+describe('playSeries with more than two bots (1923)', () => {
+  const names = ['a', 'b', 'c', 'd'];
+  const bots = [firstLegal, lastLegal, firstLegal, lastLegal];
+
+  for (const k of [3, 4]) {
+    it(`plays each deal once per seat rotation for ${k} bots, each rotation with its own players (R11), replays verify`, () => {
+      const seen: SeriesGame[] = [];
+      // The rotation of every game each player started in: the game in play is number seen.length.
+      const startedIn: string[] = [];
+      const counted = (bot: typeof firstLegal, name: string, rotation: number): Player => {
+        const player = trustedPlayer(bot, name);
+        return { ...player, startGame: (info) => (startedIn.push(`${name}@${rotation} in rotation ${seen.length % k}`), player.startGame(info)) };
+      };
+      const table = (rotation: number): Player[] => bots.slice(0, k).map((bot, i) => counted(bot, names[i]!, rotation));
+      const summary = playSeries({
+        game: nineteenTwentyThree,
+        games: 2 * k,
+        seed: 5,
+        players: table(0),
+        rotationPlayers: Array.from({ length: k - 1 }, (_, r) => table(r + 1)),
+        onGame: (g) => seen.push(g),
+      });
+      expect(seen.map((g) => g.record.replay.seed)).toEqual([...Array<number>(k).fill(5), ...Array<number>(k).fill(6)]);
+      for (const deal of [0, 1]) {
+        const games = seen.slice(deal * k, deal * k + k);
+        expect(games.map((g) => g.seatOfA)).toEqual(Array.from({ length: k }, (_, r) => r));
+        expect(new Set(games.map((g) => JSON.stringify(g.record.replay.setup))).size).toBe(1);
+        // Each bot once in each seat of the deal.
+        for (const name of names.slice(0, k)) expect(new Set(games.map((g) => g.record.replay.seats.findIndex((s) => s.name === name))).size).toBe(k);
+      }
+      // Each rotation's players play only that rotation's games: never two games of one deal.
+      expect(startedIn.length).toBeGreaterThan(0);
+      expect(startedIn.filter((s) => !/@(\d) in rotation \1$/.test(s))).toEqual([]);
+      expect(seen.every((g) => verifyReplay(g.record.replay).ok)).toBe(true);
+
+      // The summary adds up each bot's places from the replays, whatever its seat.
+      const placeOf = (g: SeriesGame, name: string): number => placesOf(g.record.replay.result, k)[g.record.replay.seats.findIndex((s) => s.name === name)]!;
+      expect(summary.games).toBe(2 * k);
+      names.slice(0, k).forEach((name, bot) => {
+        expect(summary.placings[bot]!.average).toBeCloseTo(seen.reduce((sum, g) => sum + placeOf(g, name), 0) / (2 * k), 10);
+        expect(summary.placings[bot]!.interval.low).toBeGreaterThanOrEqual(1);
+        expect(summary.placings[bot]!.interval.high).toBeLessThanOrEqual(k);
+      });
+      expect(summary.wins.reduce((sum, w) => sum + w, 0)).toBeCloseTo(2 * k, 10);
+    });
+  }
+
+  it('counts a shared win as a share of one (T13) and a forfeit against its bot', () => {
+    const shared: SeriesGame['record'] = { logs: [], replay: { result: { winner: 0, points: [20, 20, 3], reason: 'x', ranks: [1, 1, 3] }, forfeit: { seat: 2, verdict: 'error', message: 'x' } } as never };
+    const tally = createSeriesTally(3);
+    tally.add({ seatOfA: 1, record: shared }); // A in seat 1, B in seat 2, C in seat 0
+    expect(tally.summary()).toMatchObject({ games: 1, wins: [0.5, 0, 0.5], points: [20, 3, 20], forfeits: [0, 1, 0], winRate: 0.5 });
+    expect(tally.summary().placings.map((p) => p.average)).toEqual([1, 3, 1]);
+  });
+
+  it('takes as many bots as the game seats, and one set of players per later rotation', () => {
+    const [a, b] = players(firstLegal, lastLegal);
+    expect(() => playSeries({ game: xix, games: 3, seed: 1, players: [a!, b!, a!] })).toThrow(/2–2 bots, got 3/);
+    expect(() => playSeries({ game: nineteenTwentyThree, games: 2, seed: 1, players: [a!] })).toThrow(/2–9 bots, got 1/);
+    expect(() => playSeries({ game: nineteenTwentyThree, games: 10, seed: 1, players: Array<Player>(10).fill(a!) })).toThrow(/2–9 bots, got 10/);
+    expect(() => playSeries({ game: nineteenTwentyThree, games: 4, seed: 1, players: [a!, b!, a!] })).toThrow(/multiple of 3 games/);
+    expect(() => playSeries({ game: nineteenTwentyThree, games: 3, seed: 1, players: [a!, b!, a!], rotationPlayers: [[a!, b!, a!]] })).toThrow(/2 more set/);
+    expect(() => playSeries({ game: nineteenTwentyThree, games: 3, seed: 1, players: [a!, b!, a!], rotationPlayers: [[a!, b!, a!], [a!, b!]] })).toThrow(/2 more set/);
   });
 });
 

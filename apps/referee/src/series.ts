@@ -1,28 +1,33 @@
 /**
- * A mirrored series between two players: every deal is played twice with the seats swapped, so
- * neither the luck of the deal nor the seat decides the result. Game 2i plays deal `seed + i`
- * with A in seat 0; game 2i+1 plays the same deal with A in seat 1.
+ * A series between 2 or more bots at one table: every deal is played once per seat rotation
+ * (seat-rotation.ts), so each bot sits in each seat with the same cards and neither the luck of
+ * the deal nor the seat decides the result. For two bots it is the mirrored series: game 2i plays
+ * deal `seed + i` with A in seat 0, game 2i+1 the same deal with A in seat 1.
  */
-import { assertSeed, type AnyGame, type Seat } from '@xix/engine';
+import type { AnyGame, Seat } from '@xix/engine';
 import { playMatch, type MatchRecord } from './match.ts';
 import type { Player } from './player.ts';
+import { rotatedGame } from './seat-rotation.ts';
+import { createSeriesTally, type SeriesSummary } from './series-tally.ts';
 
-import { wilsonInterval, type Interval } from './wilson.ts';
+export type { SeriesSummary } from './series-tally.ts';
 
 export interface SeriesOptions {
   readonly game: AnyGame;
-  /** Total number of games: even, each deal is played twice. */
+  /** Total number of games: a positive multiple of the number of bots (each deal once per rotation). */
   readonly games: number;
-  /** Deal i of the series is `game.randomSetup(seed + i)`. */
+  /** Deal i of the series is `game.randomSetup(seed + i, bots)`. */
   readonly seed: number;
-  /** Bot A and bot B, for the first game of each deal. */
-  readonly players: readonly [Player, Player];
+  /** The bots (A, B, ...), as many as the table has seats, for the first rotation of each deal. */
+  readonly players: readonly Player[];
   /**
-   * Bot A and bot B for the mirrored game of each deal (the seats swapped). A player that keeps
-   * state between games must not play both games of a deal: from its own hand in the first it
-   * would know the opponent's in the second (R11). Defaults to `players`, for stateless bots.
+   * The bots for each later rotation of a deal (rotation r uses `rotationPlayers[r - 1]`). A player
+   * that keeps state between games must not play two rotations of a deal: from its own hand in one
+   * it would know another seat's in the next (R11). Defaults to `players`, for stateless bots.
    */
-  readonly mirrorPlayers?: readonly [Player, Player];
+  readonly rotationPlayers?: readonly (readonly Player[])[];
+  /** Two bots: the players of the mirrored game, the same as `rotationPlayers: [mirrorPlayers]`. */
+  readonly mirrorPlayers?: readonly Player[];
   /** The key of the bots' own seeds (see bot-seed.ts); secret where bots are untrusted. */
   readonly botSeedKey?: string;
   /** Called after each game, e.g. to save the replay or move a progress bar. */
@@ -32,46 +37,47 @@ export interface SeriesOptions {
 export interface SeriesGame {
   /** 0-based number of the game in the series. */
   readonly index: number;
-  /** The seat bot A played (B played the other one). */
+  /** The seat bot A played, which is the game's rotation: bot i sat in seat (i + seatOfA) mod bots. */
   readonly seatOfA: Seat;
   readonly record: MatchRecord;
 }
 
-/** Per-bot figures are indexed [A, B]. */
-export interface SeriesSummary {
-  readonly games: number;
-  readonly wins: readonly [number, number];
-  /** Points scored over all games (in XIX more is not always better: R7). */
-  readonly points: readonly [number, number];
-  readonly forfeits: readonly [number, number];
-  /** A's share of wins, with its 95% Wilson interval. */
-  readonly winRate: number;
-  readonly interval: Interval;
+export function playSeries(options: SeriesOptions & { readonly players: readonly [Player, Player] }): SeriesSummary;
+export function playSeries(options: SeriesOptions): SeriesSummary<readonly number[]>;
+export function playSeries(options: SeriesOptions): SeriesSummary<readonly number[]> {
+  const { game, games, seed, players } = options;
+  const bots = players.length;
+  if (!Number.isSafeInteger(bots) || bots < Math.max(2, game.seats.min) || bots > game.seats.max) {
+    throw new RangeError(`a series of ${game.id} needs ${Math.max(2, game.seats.min)}–${game.seats.max} bots, got ${bots}`);
+  }
+  if (!Number.isSafeInteger(games) || games < bots || games % bots !== 0) {
+    const what = bots === 2 ? 'an even number of games (at least 2)' : `a multiple of ${bots} games (each deal once per seat rotation)`;
+    throw new RangeError(`a series of ${bots} bots needs ${what}, got ${games}`);
+  }
+  const byRotation = rotationPlayersOf(options);
+  // Checks the seed and the last deal's seed before any game is played.
+  rotatedGame(seed, bots, games - 1);
+  const tally = createSeriesTally(bots);
+  for (let index = 0; index < games; index++) {
+    const { dealSeed, rotation, botBySeat } = rotatedGame(seed, bots, index);
+    const table = byRotation[rotation]!;
+    const bySeat = botBySeat.map((bot) => table[bot]!);
+    const record = playMatch({ game, setup: game.randomSetup(dealSeed, bots), seed: dealSeed, players: bySeat, ...(options.botSeedKey !== undefined && { botSeedKey: options.botSeedKey }) });
+    const played = { index, seatOfA: rotation, record };
+    tally.add(played);
+    options.onGame?.(played);
+  }
+  return tally.summary();
 }
 
-export function playSeries(options: SeriesOptions): SeriesSummary {
-  const { game, games, seed, players } = options;
-  if (!Number.isSafeInteger(games) || games < 2 || games % 2 !== 0) {
-    throw new RangeError(`a mirrored series needs an even number of games (at least 2), got ${games}`);
+/** The players of every rotation, checked: one per bot in each. */
+function rotationPlayersOf(options: SeriesOptions): (readonly Player[])[] {
+  const { players } = options;
+  if (options.mirrorPlayers !== undefined && options.rotationPlayers !== undefined) throw new TypeError('give rotationPlayers or mirrorPlayers, not both');
+  const later = options.rotationPlayers ?? (options.mirrorPlayers === undefined ? undefined : [options.mirrorPlayers]);
+  const all = [players, ...(later ?? Array.from({ length: players.length - 1 }, () => players))];
+  if (all.length !== players.length || all.some((table) => table.length !== players.length)) {
+    throw new RangeError(`a series of ${players.length} bots needs ${players.length - 1} more set(s) of ${players.length} players, one per later rotation`);
   }
-  assertSeed(seed);
-  assertSeed(seed + games / 2);
-  const wins: [number, number] = [0, 0];
-  const points: [number, number] = [0, 0];
-  const forfeits: [number, number] = [0, 0];
-  for (let index = 0; index < games; index++) {
-    const dealSeed = seed + Math.floor(index / 2);
-    const seatOfA: Seat = index % 2;
-    const pair = seatOfA === 0 ? players : (options.mirrorPlayers ?? players);
-    const bySeat = seatOfA === 0 ? [pair[0], pair[1]] : [pair[1], pair[0]];
-    const record = playMatch({ game, setup: game.randomSetup(dealSeed, 2), seed: dealSeed, players: bySeat, ...(options.botSeedKey !== undefined && { botSeedKey: options.botSeedKey }) });
-    const { result, forfeit } = record.replay;
-    const botAt = (seat: Seat): 0 | 1 => (seat === seatOfA ? 0 : 1);
-    wins[botAt(result.winner)]++;
-    points[0] += result.points[seatOfA] ?? 0;
-    points[1] += result.points[1 - seatOfA] ?? 0;
-    if (forfeit !== null) forfeits[botAt(forfeit.seat)]++;
-    options.onGame?.({ index, seatOfA, record });
-  }
-  return { games, wins, points, forfeits, winRate: wins[0] / games, interval: wilsonInterval(wins[0], games) };
+  return all;
 }

@@ -7,8 +7,9 @@ export interface Interval {
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054;
 
+/** `successes` may be fractional: a win shared by several seats counts as a share of one (placing.ts). */
 export function wilsonInterval(successes: number, trials: number, z = Z95): Interval {
-  if (!Number.isInteger(trials) || trials <= 0 || !Number.isInteger(successes) || successes < 0 || successes > trials) {
+  if (!Number.isInteger(trials) || trials <= 0 || !Number.isFinite(successes) || successes < 0 || successes > trials) {
     throw new RangeError(`need 0 <= successes <= trials and trials > 0, got ${successes}/${trials}`);
   }
   const p = successes / trials;

@@ -32,8 +32,8 @@ export async function play(botA: string, botB: string, options: PlayOptions): Pr
   const tally = createTally();
   const forfeits = forfeitList();
   const watchedForfeits = (): number => {
-    const [byA, byB] = tally.summary().forfeits;
-    return settings.watched === 'any' ? byA + byB : byA;
+    const forfeits = tally.summary().forfeits;
+    return settings.watched === 'any' ? forfeits.reduce((sum, n) => sum + n, 0) : forfeits[0]!;
   };
   const controller = new AbortController();
   let stop: Stop = null;
@@ -87,6 +87,6 @@ function loadFailure(entrant: Entrant, message: string): string {
   return `${entrant.arg} ${notABot ? 'is not a bot: ' : ''}${message}`;
 }
 
-function status(nameA: string, s: SeriesSummary): string {
+function status(nameA: string, s: SeriesSummary<readonly number[]>): string {
   return `${nameA} won ${s.wins[0]}, forfeits ${s.forfeits[0]}–${s.forfeits[1]}`;
 }

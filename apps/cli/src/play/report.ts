@@ -34,7 +34,7 @@ export function forfeitList(): ForfeitList {
 
 export interface ReportInput {
   readonly names: readonly [string, string];
-  readonly summary: SeriesSummary;
+  readonly summary: SeriesSummary<readonly number[]>;
   /** Games the series was to have. */
   readonly planned: number;
   readonly seed: number;
