@@ -9,6 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { findGame } from '@xix/engine';
 import { afterDeath, type HostDeath } from './host/after-death.ts';
 import { createLeaseFile, type LeaseFile } from './host/lease-file.ts';
 import { readRssMb } from './host/process-memory.ts';
@@ -57,12 +58,20 @@ export interface GameProgress {
   readonly actions: readonly string[];
 }
 
+export interface RunOptions {
+  /**
+   * Stops the series: it fails at once with the games delivered so far, and no further game is
+   * delivered (a host playing it is killed, since it plays the series to its end on its own).
+   */
+  readonly signal?: AbortSignal;
+}
+
 export interface SandboxPool {
   /**
    * Plays a series: `onGame` gets each game's record as it arrives, `onProgress` the moves of the
    * game in play whenever new ones were reported (at most once a watchdog tick and host).
    */
-  runSeries(job: SeriesJob, onGame?: (game: HostGame) => void, onProgress?: (progress: GameProgress) => void): Promise<SeriesOutcome>;
+  runSeries(job: SeriesJob, onGame?: (game: HostGame) => void, onProgress?: (progress: GameProgress) => void, options?: RunOptions): Promise<SeriesOutcome>;
   /** Process ids of the live hosts, and how many were replaced so far. */
   stats(): { readonly pids: readonly number[]; readonly restarts: number };
   close(): Promise<void>;
@@ -121,7 +130,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   let closing = false;
   let failedStarts = 0;
 
-  const total = (series: Series): number => series.job.deals * 2;
+  const total = (series: Series): number => series.job.deals * series.job.bots.length;
   const fail = (series: Series, error: string): void => series.resolve({ ok: false, games: series.games, hostDeaths: series.hostDeaths, error });
 
   const dispatch = (): void => {
@@ -142,6 +151,20 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
         if (error) host.child.kill('SIGKILL');
       });
     }
+  };
+
+  /** The series' caller aborted it: out of the queue, off its host, failed. */
+  const stop = (series: Series): void => {
+    const queued = queue.indexOf(series);
+    if (queued >= 0) queue.splice(queued, 1);
+    for (const host of hosts) {
+      if (host.running?.series !== series) continue;
+      // Not running any more: its 'close' just replaces it, and its messages are ignored.
+      host.running = null;
+      host.lease = null;
+      host.child.kill('SIGKILL');
+    }
+    fail(series, 'the series was stopped by its caller');
   };
 
   const deliver = (series: Series, game: HostGame): void => {
@@ -327,14 +350,25 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   for (let i = 0; i < size; i++) spawn();
 
   return {
-    runSeries(job, onGame, onProgress) {
+    runSeries(job, onGame, onProgress, options = {}) {
       if (closing) return Promise.reject(new Error('the sandbox pool is closed'));
       if (failedStarts >= MAX_FAILED_STARTS) return Promise.reject(new Error('the sandbox hosts fail to start'));
       validateJob(job);
+      const { signal } = options;
+      if (signal?.aborted) return Promise.resolve({ ok: false, games: [], hostDeaths: [], error: 'the series was stopped by its caller' });
       // Bots get seeds under a key they cannot know, so theirs tell them nothing about the deals.
       const keyed: SeriesJob = { ...job, botSeedKey: job.botSeedKey ?? randomBytes(16).toString('hex') };
       return new Promise<SeriesOutcome>((resolve) => {
-        queue.push({ job: keyed, games: [], hostDeaths: [], onGame, onProgress, resolve, strayDeaths: 0 });
+        const onAbort = (): void => stop(series);
+        const series: Series = {
+          job: keyed, games: [], hostDeaths: [], onGame, onProgress, strayDeaths: 0,
+          resolve: (outcome) => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(outcome);
+          },
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(series);
         dispatch();
       });
     },
@@ -358,8 +392,13 @@ function validateJob(job: SeriesJob): void {
   if (typeof job.game !== 'string') throw new TypeError('job.game must be a game id');
   if (!Number.isSafeInteger(job.seed) || job.seed < 0) throw new RangeError(`job.seed must be a non-negative safe integer, got ${String(job.seed)}`);
   if (!Number.isSafeInteger(job.deals) || job.deals < 1) throw new RangeError(`job.deals must be a positive integer, got ${String(job.deals)}`);
-  if (!Array.isArray(job.bots) || job.bots.length !== 2 || !job.bots.every((b) => typeof b?.name === 'string' && typeof b.code === 'string' && b.code !== '')) {
-    throw new TypeError('job.bots must be two { name, code } with compiled code');
+  // One bot per seat of the table: each deal is played once per seat rotation (referee seat-rotation.ts).
+  // An unknown game gets the widest range here: its host refuses it (a failed series, not a throw).
+  const seats = findGame(job.game)?.seats ?? { min: 2, max: Number.MAX_SAFE_INTEGER };
+  const min = Math.max(2, seats.min);
+  if (!Array.isArray(job.bots) || job.bots.length < min || job.bots.length > seats.max || !job.bots.every((b) => typeof b?.name === 'string' && typeof b.code === 'string' && b.code !== '')) {
+    const count = min === seats.max ? 'two' : `${min} to ${seats.max}`;
+    throw new TypeError(`job.bots must be ${count} { name, code } with compiled code (one per seat of ${job.game})`);
   }
   if (job.botSeedKey !== undefined && (typeof job.botSeedKey !== 'string' || job.botSeedKey === '')) {
     throw new TypeError('job.botSeedKey must be a non-empty string when given');

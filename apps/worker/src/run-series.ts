@@ -2,7 +2,8 @@
  * Plays one stored series and stores its games as they arrive. A series is resumed, not restarted:
  * the deals whose two games are both stored already are skipped (deal `seed + i` gives games
  * `2i` and `2i + 1`), and `recordMatch` ignores a match id it has seen, so a job taken up again
- * after a crash stores every game exactly once.
+ * after a crash stores every game exactly once. A tournament cancelled meanwhile stops its series
+ * between deals (its status is read once per deal): the games stored are kept.
  */
 import { UnrecoverableError } from 'bullmq';
 import type { SandboxLimits, SandboxPool } from '@xix/sandbox';
@@ -45,27 +46,32 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   const series = await store.getSeries(seriesId);
   if (series === null) throw new UnrecoverableError(`series ${seriesId} does not exist`);
   checkPlayable(series);
+  const tournament = series.tournament;
   const finish = async (played: number, duplicates: number, skippedDeals: number, hostDeaths = 0): Promise<SeriesRun> => {
     await store.setSeriesStatus(seriesId, 'done');
     const validation = series.kind === 'validation' ? await store.completeValidation(seriesId) : null;
-    if (series.tournament !== null) {
-      await store.settleTournament(series.tournament);
-      context.live?.tournamentChanged(series.tournament);
+    if (tournament !== null) {
+      await store.settleTournament(tournament);
+      context.live?.tournamentChanged(tournament);
     }
     return { seriesId, played, duplicates, skippedDeals, hostDeaths, validation };
   };
+  const cancelled = async (): Promise<boolean> => tournament !== null && (await store.tournamentStatus(tournament)) === 'cancelled';
+  /** The series stops here: the games stored are kept, the tournament stays cancelled. */
+  const stopCancelled = async (played: number, duplicates: number, skippedDeals: number, hostDeaths = 0): Promise<SeriesRun> => {
+    await store.setSeriesStatus(seriesId, 'failed', cancelledSeriesReason(tournament!));
+    if (played > 0) context.live?.tournamentChanged(tournament!);
+    return { seriesId, played, duplicates, skippedDeals, hostDeaths, validation: null };
+  };
   // Done but not yet acknowledged (a worker died between the two): only the bookkeeping is left.
   if (series.status === 'done') return finish(0, 0, series.deals);
-  // A cancelled tournament plays no further series; one already running (a retry) is finished.
-  if (series.tournament !== null && series.status === 'queued' && (await store.tournamentStatus(series.tournament)) === 'cancelled') {
-    await store.setSeriesStatus(seriesId, 'failed', cancelledSeriesReason(series.tournament));
-    return { seriesId, played: 0, duplicates: 0, skippedDeals: 0, hostDeaths: 0, validation: null };
-  }
-
-  await store.setSeriesStatus(seriesId, 'running');
-  if (series.tournament !== null) await store.settleTournament(series.tournament);
   const firstDeal = firstUnstoredDeal(series);
   if (firstDeal === series.deals) return finish(0, 0, firstDeal);
+  // A cancelled tournament plays no further game, in a series not started or in a retry.
+  if (await cancelled()) return stopCancelled(0, 0, firstDeal);
+
+  await store.setSeriesStatus(seriesId, 'running');
+  if (tournament !== null) await store.settleTournament(tournament);
 
   const [a, b] = series.entrants as readonly [StoredSeries['entrants'][0], StoredSeries['entrants'][0]];
   const bots: readonly [CachedBot, CachedBot] = [await bundles.get(a.bot, a.version), await bundles.get(b.bot, b.version)];
@@ -73,6 +79,10 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   let played = 0;
   let duplicates = 0;
   let storeFailure: unknown = null;
+  // Set (in the chain of writes) when a deal is stored and the tournament is found cancelled.
+  let stopped = false;
+  const lastGame = (series.deals - firstDeal) * 2 - 1;
+  const stop = new AbortController();
   // onGame is synchronous: the writes are chained so they reach the store in game order.
   let writes = Promise.resolve();
   const outcome = await pool.runSeries(
@@ -92,20 +102,28 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
       live?.played(game);
       writes = writes
         .then(async () => {
-          if (storeFailure !== null) return;
+          // a game the pool delivered before it was stopped is past the last whole deal
+          if (storeFailure !== null || stopped) return;
           played++;
           if ((await store.recordMatch(input)) === 'duplicate') duplicates++;
           live?.stored(game);
-          if (series.tournament !== null) context.live?.tournamentChanged(series.tournament);
+          if (tournament !== null) context.live?.tournamentChanged(tournament);
+          // games 2i and 2i + 1 are deal i: the status is read once per deal but the last
+          if (game.index % 2 === 1 && game.index < lastGame && (await cancelled())) {
+            stopped = true;
+            stop.abort();
+          }
         })
         .catch((error: unknown) => {
           storeFailure ??= error;
         });
     },
     live && ((progress) => live.progress(progress)),
+    { signal: stop.signal },
   );
   await writes;
   if (storeFailure !== null) throw storeFailure;
+  if (stopped) return stopCancelled(played, duplicates, firstDeal, outcome.hostDeaths.length);
   // A host killed by a bot is that bot's forfeit game, already stored: only the platform's own
   // troubles (hosts that cannot start, a closed pool) fail the series.
   if (!outcome.ok) throw new InfrastructureError(`the sandbox could not finish series ${seriesId}: ${outcome.error}`);

@@ -1,14 +1,15 @@
 /**
  * A round robin through the real worker and sandbox: three bots, one deal per pairing, every game
  * stored once with a replay that verifies, standings and status settled by the worker. A pairing
- * whose tournament was cancelled before it started is not played.
+ * whose tournament was cancelled before it started is not played; one cancelled while it runs stops
+ * after the deal in play, keeping the games stored.
  */
 import { parseReplay, verifyReplay } from '@xix/engine';
-import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, seriesJobId, type Store } from '@xix/store';
+import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, cancelledSeriesReason, matchId, seriesJobId, type Store } from '@xix/store';
 import type { Queue } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorker, type SeriesWorker } from '../src/index.ts';
-import { HEURISTIC, RANDOM, TEST_REDIS_URL, harness, storeBot, type Harness } from './helpers.ts';
+import { HEURISTIC, RANDOM, SLOW, TEST_REDIS_URL, harness, storeBot, type Harness } from './helpers.ts';
 
 let h: Harness | undefined;
 let worker: SeriesWorker | undefined;
@@ -20,9 +21,9 @@ afterEach(async () => {
 });
 
 /** Creates a 3-bot tournament and enqueues its pairings as the server does. */
-async function tournamentOf(store: Store, queue: Queue): Promise<{ tournament: string; series: string[] }> {
-  const entrants = [await storeBot(store, 'alice', 'heuristic', HEURISTIC), await storeBot(store, 'bob', 'random', RANDOM), await storeBot(store, 'carol', 'random', RANDOM)];
-  const created = await store.createTournament({ game: 'xix', entrants, dealsPerPairing: 1, seats: 2, createdBy: 'admin' });
+async function tournamentOf(store: Store, queue: Queue, entrants?: { bot: string; version: number }[], dealsPerPairing = 1): Promise<{ tournament: string; series: string[] }> {
+  entrants ??= [await storeBot(store, 'alice', 'heuristic', HEURISTIC), await storeBot(store, 'bob', 'random', RANDOM), await storeBot(store, 'carol', 'random', RANDOM)];
+  const created = await store.createTournament({ game: 'xix', entrants, dealsPerPairing, seats: 2, createdBy: 'admin' });
   for (const id of created.series) await queue.add('tournament', { seriesId: id }, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(id), priority: SERIES_JOB_PRIORITY.tournament });
   return created;
 }
@@ -70,5 +71,35 @@ describe('a tournament', () => {
       expect(stored).toMatchObject({ gamesDone: 0, matches: [], error: `not played: tournament ${tournament} was cancelled` });
     }
     expect(await h.store.tournamentStatus(tournament)).toBe('cancelled');
+  });
+
+  it('stops a running pairing once cancelled: no further deal, the whole deals stored are kept', async () => {
+    h = harness();
+    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix });
+    await worker.ready;
+    const slow = [await storeBot(h.store, 'dora', 'slow', SLOW), await storeBot(h.store, 'erin', 'slow', SLOW)];
+    const deals = 100;
+    const { tournament, series } = await tournamentOf(h.store, h.queue, slow, deals);
+    const seriesId = series[0]!;
+    await h.waitFor(seriesId, (s) => s.gamesDone >= 3);
+    // as the cancel route does: the running pairing is left to its worker
+    expect(await h.store.cancelTournament(tournament)).toEqual({ before: 'running', queuedSeries: [] });
+
+    const stopped = await h.waitFor(seriesId, (s) => s.status !== 'running');
+    expect(stopped).toMatchObject({ status: 'failed', error: cancelledSeriesReason(tournament) });
+    const kept = stopped.matches.length;
+    expect(kept % 2).toBe(0); // whole deals: each deal from both seats
+    expect(kept).toBeGreaterThanOrEqual(4);
+    expect(kept).toBeLessThan(deals * 2);
+    expect(stopped.gamesDone).toBe(kept);
+    expect([...stopped.matches].sort()).toEqual(Array.from({ length: kept }, (_, i) => matchId(seriesId, i)).sort());
+    for (const id of stopped.matches) expect(verifyReplay(parseReplay(await h.store.getReplay(id)))).toMatchObject({ ok: true });
+
+    await worker.close();
+    worker = undefined;
+    expect((await h.store.getSeries(seriesId))?.matches).toHaveLength(kept);
+    const report = await h.store.getTournament(tournament);
+    expect(report).toMatchObject({ status: 'cancelled', progress: { games: deals * 2, gamesDone: kept, gamesUnplayed: deals * 2 - kept } });
+    expect(report?.crossTable[0]).toMatchObject({ status: 'cancelled', games: kept });
   });
 });
