@@ -17,9 +17,11 @@
  *   the delay from an event's publication (its stream id: Redis's clock at XADD) to its receipt,
  *   and every missing event.
  *
+ * BENCH_MOVE_MS=300 is a game at a person's watching pace (a game lasts ~40 s).
+ *
  * For each N of BENCH_STEPS (default 1000,2000,5000,10000,15000,19000:
  * this container's hard limit of open files, 20,000, caps one process below 20,000 sockets): connect the new
- * spectators, let them settle for two games, then measure for BENCH_WINDOW seconds (default 10).
+ * spectators, let them settle (two games, at most 15 s), then measure for BENCH_WINDOW seconds (default 10).
  * Live events are those published after the spectator's socket opened; the "catch-up" ones, published
  * before, came in its catch-up, and their delay is mostly how long after the game's start it joined.
  * A step passes when the p99 delay of live events is under 100 ms and nothing was dropped (no
@@ -75,7 +77,8 @@ function spawnNode(script: string, env: NodeJS.ProcessEnv, ipc: boolean, flags: 
 }
 
 async function startServer(redisUrl: string, prefix: string): Promise<{ child: ChildProcess; url: string }> {
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const exitOnSignal = fileURLToPath(new URL('./ws-exit-on-signal.ts', import.meta.url));
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--import=${exitOnSignal}`] : [];
   const child = spawnNode(SERVER, { REDIS_URL: redisUrl, XIX_PREFIX: prefix, LOG_LEVEL }, false, profile);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -187,8 +190,8 @@ try {
     const added = Array.from({ length: n - spectators }, (_, j) => spectators + j);
     for (const [p, client] of clients.entries()) client.child.send({ type: 'add', slots: added.filter((j) => j % CLIENT_PROCS === p).map((j) => j % GAMES) });
     spectators = n;
-    // two whole games: every new spectator has joined a game from its start
-    await sleep(2 * gameMs + 2000);
+    // new spectators join the games in play (catching up) and then follow the next ones
+    await sleep(Math.min(2 * gameMs + 2000, 15_000));
     for (const client of clients) client.child.send({ type: 'reset' });
     const before = { server: cpuSeconds(serverPid), clients: clients.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0), redis: cpuSeconds(redisServer.process.pid!), published: publisher.published };
     let rss = 0;
@@ -224,7 +227,12 @@ try {
   if (server !== undefined) {
     server.child.kill('SIGTERM');
     const exited = new Promise((resolve) => server!.child.once('exit', resolve));
-    if ((await Promise.race([exited, sleep(5000, 'timeout')])) === 'timeout') server.child.kill('SIGKILL');
+    if ((await Promise.race([exited, sleep(10_000, 'timeout')])) === 'timeout') {
+      console.log('the server did not stop within 10 s of SIGTERM: ended (SIGUSR2: process.exit with BENCH_PROFILE, else SIGKILL)');
+      server.child.kill(process.env.BENCH_PROFILE ? 'SIGUSR2' : 'SIGKILL');
+      await Promise.race([exited, sleep(5000)]);
+      server.child.kill('SIGKILL');
+    }
   }
   redis.disconnect();
   await redisServer.stop();

@@ -1,8 +1,8 @@
 /**
  * A spectator process of bench:ws (forked by ws-bench.ts, IPC channel): holds websocket
  * connections to `GET /api/matches/:id/events`, each following one "slot" of live games: it joins
- * a slot's game when the game starts (after a random delay of up to BENCH_JOIN_SPREAD_MS, as
- * people do not all click at once), receives it to its `end` (the server closes with 1000), and
+ * the slot's game in play when it is added, and each next game of the slot when it starts (after a
+ * random delay of up to BENCH_JOIN_SPREAD_MS, as people do not all click at once), receives it to its `end` (the server closes with 1000), and
  * joins the slot's next game. For every event it measures the delay from its publication (the
  * stream entry id is Redis's clock at XADD, ms) to its receipt, and it checks that no move is
  * missing. Only the frame's first bytes are read (not JSON.parse): a client must stay cheaper
@@ -158,7 +158,12 @@ process.on('message', (message: { type: string; slot?: number; match?: string; s
       for (const connection of connections) if (connection.slot === message.slot) follow(connection, JOIN_SPREAD_MS);
       break;
     case 'add':
-      for (const slot of message.slots!) connections.push({ slot, state: 'idle', socket: null, match: null, joinedAt: 0, nextEvent: 0, ended: true });
+      // a new spectator joins its slot's game in play at once (the server catches it up from memory)
+      for (const slot of message.slots!) {
+        const connection: Connection = { slot, state: 'idle', socket: null, match: null, joinedAt: 0, nextEvent: 0, ended: true };
+        connections.push(connection);
+        follow(connection, JOIN_SPREAD_MS);
+      }
       break;
     case 'reset': {
       const connected = stats.connected;
