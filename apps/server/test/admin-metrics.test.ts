@@ -77,10 +77,10 @@ describe('/metrics', () => {
 
   it('exposes every family, with games, forfeits (R12) and decision times that move once per stored match', async () => {
     const before = await scrape();
-    for (const family of ['xix_queue_jobs gauge', 'xix_queue_oldest_waiting_seconds gauge', 'xix_workers gauge', 'xix_games_stored_total counter', 'xix_forfeits_total counter', 'xix_decision_cpu_ms histogram']) {
+    for (const family of ['xix_queue_jobs gauge', 'xix_queue_oldest_waiting_seconds gauge', 'xix_workers gauge', 'xix_games_stored_total counter', 'xix_forfeits_total counter', 'xix_decision_cpu_ms histogram', 'xix_queue_wait_seconds histogram']) {
       expect(before).toContain(`# TYPE ${family}`);
     }
-    expectSamples(before, { 'xix_games_stored_total{game="xix"}': 0, 'xix_forfeits_total{game="xix",verdict="timeout"}': undefined, 'xix_decision_cpu_ms_count{game="xix"}': 0 });
+    expectSamples(before, { 'xix_games_stored_total{game="xix"}': 0, 'xix_forfeits_total{game="xix",verdict="timeout"}': undefined, 'xix_decision_cpu_ms_count{game="xix"}': 0, 'xix_queue_wait_seconds_count{kind="validation"}': 0 });
 
     const { store } = t.world;
     const a: MatchEntrant = await upload(store, 'alice', 'one');

@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import { QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { pino, type Logger } from 'pino';
 import { createSandboxPool, type PoolOptions, type SandboxPool } from '@xix/sandbox';
-import { SERIES_QUEUE, createStore, queuePrefix, type SeriesJobData, type SeriesJobName } from '@xix/store';
+import { SERIES_QUEUE, createStore, queuePrefix, recordQueueWait, type SeriesJobData, type SeriesJobName } from '@xix/store';
 import { createBundleCache } from './bundle-cache.ts';
 import { createLivePublisher } from './live-publisher.ts';
 import { runSeries, type SeriesRun } from './run-series.ts';
@@ -89,7 +89,15 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     if (series.tournament !== null) await store.settleTournament(series.tournament);
   };
 
+  // Counted without waiting for it, so it costs the series nothing, and a Redis error is only logged.
+  const countQueueWait = (job: Job<SeriesJobData, SeriesRun, SeriesJobName>): void => {
+    const waitMs = queueWaitMs(job);
+    if (waitMs === null) return;
+    recordQueueWait(redis, options.prefix, job.name, waitMs).catch((error: unknown) => log.warn({ job: job.id, err: String(error) }, 'cannot count the queue wait'));
+  };
+
   const processJob = async (job: Job<SeriesJobData, SeriesRun, SeriesJobName>, token?: string): Promise<SeriesRun> => {
+    countQueueWait(job);
     const seriesId = seriesIdOf(job.data);
     const attempt = job.attemptsMade + 1;
     log.info({ series: seriesId, kind: job.name, attempt }, 'series started');
@@ -162,6 +170,19 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
       return closing;
     },
   };
+}
+
+/**
+ * How long a job waited in the queue, counted at its first start only: from when it could run (its
+ * enqueue time plus any delay) to when a worker took it (BullMQ's processedOn, stamped as the job
+ * became active, so the worker's own scheduling is not in it). A retry, a stalled job taken up
+ * again or a job handed back at shutdown is not counted again (null): its time since the enqueue
+ * holds earlier attempts and backoff, not waiting. Clocks of different machines may disagree: 0 at least.
+ */
+function queueWaitMs(job: Job): number | null {
+  if (job.attemptsStarted !== 1) return null;
+  const readyAt = job.timestamp + (job.opts.delay ?? 0);
+  return Math.max(0, (job.processedOn ?? Date.now()) - readyAt);
 }
 
 function seriesIdOf(data: unknown): string {

@@ -1,48 +1,55 @@
 /**
  * GET /metrics: Prometheus text format, for the admin (the scraper sends the admin token, Bearer
  * or Basic). Everything is read from Redis when scraped, so any server process answers for the
- * whole platform: the `series` queue by state and the age of its oldest waiting job, live workers,
- * and the counters recordMatch keeps per game (games, forfeits by verdict, CPU time per decision).
+ * whole platform: the `series` queue by state, the age of its oldest waiting job and how long jobs
+ * waited (per queue kind, counted by the workers), live workers, and the counters recordMatch keeps
+ * per game (games, forfeits by verdict, CPU time per decision).
  * A registry per app, not prom-client's global one, so that several apps (tests) can coexist.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Queue } from 'bullmq';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { GAMES } from '@xix/engine';
-import { DECISION_BUCKETS_MS, readGameCounters, type GameCounters, type Store } from '@xix/store';
+import { DECISION_BUCKETS_MS, QUEUE_WAIT_BUCKETS_S, readGameCounters, readQueueWaits, type GameCounters, type HistogramCounts, type Store } from '@xix/store';
 import { adminOnly } from './dashboard.ts';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 
-type HistogramData = Awaited<ReturnType<Histogram<'game' | 'le'>['get']>>;
+type HistogramData = Awaited<ReturnType<Histogram['get']>>;
 // prom-client's MetricType is a TypeScript enum of these strings that its JavaScript does not export
 const HISTOGRAM = 'histogram' as unknown as HistogramData['type'];
 
-/**
- * A histogram whose buckets are counted in Redis (by recordMatch's script), not observed in this
- * process: it reports the stored counts instead of its own.
- */
-class StoredHistogram extends Histogram<'game' | 'le'> {
-  private readonly metric: string;
-  private readonly helpText: string;
-  private readonly read: () => Promise<[string, GameCounters][]>;
+interface StoredHistogramConfig {
+  readonly name: string;
+  readonly help: string;
+  /** The one label the histograms are kept by (besides `le`). */
+  readonly label: string;
+  readonly buckets: readonly number[];
+  /** Each label value's counts, as the store keeps them. */
+  readonly read: () => Promise<(readonly [string, HistogramCounts])[]>;
+}
 
-  constructor(name: string, help: string, registry: Registry, read: () => Promise<[string, GameCounters][]>) {
-    super({ name, help, labelNames: ['game'], buckets: [...DECISION_BUCKETS_MS], registers: [registry] });
-    this.metric = name;
-    this.helpText = help;
-    this.read = read;
+/**
+ * A histogram whose buckets are counted in Redis (by recordMatch's script, by the workers), not
+ * observed in this process: it reports the stored counts instead of its own.
+ */
+class StoredHistogram extends Histogram {
+  private readonly config: StoredHistogramConfig;
+
+  constructor(config: StoredHistogramConfig, registry: Registry) {
+    super({ name: config.name, help: config.help, labelNames: [config.label], buckets: [...config.buckets], registers: [registry] });
+    this.config = config;
   }
 
   override async get(): Promise<HistogramData> {
+    const { name, help, label } = this.config;
     const values: HistogramData['values'] = [];
-    for (const [game, counters] of await this.read()) {
-      const { buckets, sum, count } = counters.cpuMs;
-      for (const { le, count: n } of buckets) values.push({ metricName: `${this.metric}_bucket`, labels: { game, le }, value: n });
-      values.push({ metricName: `${this.metric}_sum`, labels: { game }, value: sum });
-      values.push({ metricName: `${this.metric}_count`, labels: { game }, value: count });
+    for (const [value, { buckets, sum, count }] of await this.config.read()) {
+      for (const { le, count: n } of buckets) values.push({ metricName: `${name}_bucket`, labels: { [label]: value, le }, value: n });
+      values.push({ metricName: `${name}_sum`, labels: { [label]: value }, value: sum });
+      values.push({ metricName: `${name}_count`, labels: { [label]: value }, value: count });
     }
-    return { name: this.metric, help: this.helpText, type: HISTOGRAM, aggregator: 'sum', collect: () => undefined, values };
+    return { name, help, type: HISTOGRAM, aggregator: 'sum', collect: () => undefined, values };
   }
 
   /** The registry's text output calls this one when it exists (prom-client 15); the base one would not call get(). */
@@ -93,7 +100,14 @@ export function metricsRegistry(store: Store, queue: Queue): Registry {
       }
     },
   });
-  new StoredHistogram('xix_decision_cpu_ms', 'CPU milliseconds a sandboxed bot used per decision, from stored replays', registry, readCounters);
+  new StoredHistogram({
+    name: 'xix_decision_cpu_ms', help: 'CPU milliseconds a sandboxed bot used per decision, from stored replays', label: 'game', buckets: DECISION_BUCKETS_MS,
+    read: async () => (await readCounters()).map(([game, counters]) => [game, counters.cpuMs] as const),
+  }, registry);
+  new StoredHistogram({
+    name: 'xix_queue_wait_seconds', help: 'seconds a job waited in the queue before a worker first started it, by queue kind (job name)', label: 'kind', buckets: QUEUE_WAIT_BUCKETS_S,
+    read: () => readQueueWaits(store.redis, store.prefix),
+  }, registry);
   return registry;
 }
 
