@@ -1,0 +1,56 @@
+/**
+ * Redis killed and started again while a spectator watches a live game (its own redis-server,
+ * fsyncing every write): the server's stream reader reconnects and the spectator gets the rest of
+ * the game, in order, without a gap or a repeat, up to its end.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, expect, it } from 'vitest';
+import { SERIES_QUEUE, createStore, queuePrefix } from '@xix/store';
+import { freePort, startRedisServer, type OwnRedis } from '../../platform/src/redis-server.ts';
+import { buildServer } from '../src/index.ts';
+import { LiveClient, playGame, wsBase } from './live-client.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'xix-live-redis-'));
+let redis: OwnRedis | undefined;
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('keeps streaming a live game across a Redis restart', async () => {
+  const port = await freePort();
+  redis = await startRedisServer({ dir, port, fsyncAlways: true });
+  // connections that wait out the outage instead of failing their commands
+  const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  connection.on('error', () => undefined);
+  const store = createStore(connection, { prefix: 'live' });
+  const queueConnection = connection.duplicate();
+  queueConnection.on('error', () => undefined);
+  const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix('live') });
+  queue.on('error', () => undefined);
+  const app = await buildServer({ store, queue });
+  closers.push(async () => { connection.disconnect(); }, async () => { await queue.close(); }, async () => { await app.close(); });
+  const base = wsBase(await app.listen({ port: 0, host: '127.0.0.1' }));
+
+  const { events } = playGame('s3.0', [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }], 21);
+  const context = { game: 'xix', tournament: null };
+  await store.publishLive('s3.0', events.slice(0, 10), context);
+  const client = await LiveClient.open(base, '/api/matches/s3.0/events');
+  closers.push(async () => { client.close(); });
+  await client.untilEvents(10);
+
+  redis.process.kill('SIGKILL');
+  await new Promise((resolve) => redis!.process.once('exit', resolve));
+  redis = await startRedisServer({ dir, port, fsyncAlways: true });
+
+  for (const event of events.slice(10)) await store.publishLive('s3.0', [event], context);
+  expect(await client.untilClosed()).toMatchObject({ code: 1000 });
+  expect(client.events.map((frame) => frame.event)).toEqual(events);
+  expect(new Set(client.events.map((frame) => frame.id)).size).toBe(events.length);
+});
