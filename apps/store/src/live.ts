@@ -9,6 +9,8 @@
  */
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
+import { luaScript } from './lua.ts';
+import { StoreInputError } from './names.ts';
 import type { EntrantRef } from './types.ts';
 
 /** Entries kept per live game (XADD MAXLEN ~): far more than a game's moves. */
@@ -37,6 +39,32 @@ export type LobbyEvent =
   | { readonly type: 'tournament'; readonly tournament: string; readonly status: string; readonly games: number; readonly gamesDone: number }
   | { readonly type: 'ratings'; readonly game: string; readonly changes: readonly { readonly bot: string; readonly elo: number; readonly delta: number }[] };
 
+/**
+ * KEYS: the games-in-progress set. ARGV: the live-stream key of match '' (a prefix), the match key of
+ * match '', how many to list. Takes off the set every game no longer in progress whose `end` never
+ * came: stored ones (their worker died between storing and ending them), and those without a
+ * stream (no event for LIVE_TTL_SECONDS: their worker died, their series went on elsewhere or
+ * failed). The set holds only the games in play besides, a few per sandbox host: a full pass is
+ * cheap. Returns the newest of the rest: match, start time, ...
+ */
+const LIVE_GAMES = `
+local limit = 2 * tonumber(ARGV[3])
+local listed = {}
+local all = redis.call('ZREVRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+for i = 1, #all, 2 do
+  local match = all[i]
+  if redis.call('EXISTS', ARGV[2] .. match) == 1 or redis.call('EXISTS', ARGV[1] .. match) == 0 then
+    redis.call('ZREM', KEYS[1], match)
+  elseif #listed < limit then
+    listed[#listed + 1] = match
+    listed[#listed + 1] = all[i + 1]
+  end
+end
+return listed`;
+
+/** Games listed at most by one call of `liveGames`. */
+const MAX_LIVE_LISTED = 1000;
+
 /** A stream entry: `id` is Redis's entry id (opaque to clients; they hand it back to resume). */
 export interface Entry<Event> {
   readonly id: string;
@@ -46,6 +74,8 @@ export interface Entry<Event> {
 export function liveOps(redis: Redis, keys: Keys) {
   const parse = <Event>(entries: [string, string[]][]): Entry<Event>[] =>
     entries.map(([id, fields]) => ({ id, event: JSON.parse(fields[1] ?? 'null') as Event }));
+
+  const listLiveGames = luaScript(redis, LIVE_GAMES);
 
   return {
     /**
@@ -87,9 +117,13 @@ export function liveOps(redis: Redis, keys: Keys) {
       return parse<LobbyEvent>(await redis.xrange(keys.lobby(), start, '+', 'COUNT', count));
     },
 
-    /** The games in progress, oldest first: match id and start time (ms). */
+    /**
+     * The games in progress, newest first, at most `limit`: match id and start time (ms). Games
+     * listed but no longer in progress are taken off the list (see LIVE_GAMES).
+     */
     async liveGames(limit = 200): Promise<{ readonly match: string; readonly startedAt: number }[]> {
-      const flat = await redis.zrange(keys.liveGames(), '0', String(limit - 1), 'WITHSCORES');
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIVE_LISTED) throw new StoreInputError(`limit must be an integer from 1 to ${MAX_LIVE_LISTED}, got ${String(limit)}`);
+      const flat = (await listLiveGames([keys.liveGames()], [keys.live(''), keys.match(''), limit])) as string[];
       const games: { match: string; startedAt: number }[] = [];
       for (let i = 0; i < flat.length; i += 2) games.push({ match: flat[i]!, startedAt: Number(flat[i + 1]) });
       return games;

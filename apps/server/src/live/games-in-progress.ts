@@ -14,16 +14,16 @@ export interface GameInProgress {
 }
 
 /**
- * Oldest first. A listed game whose match is stored already, or whose stream is gone, is left out:
- * its worker died before it could take it off the list.
+ * Newest first. The store takes off its list the games no longer in progress (stored, or silent
+ * past the stream's lifetime: their worker died); one whose stream went since is left out.
  */
 export async function gamesInProgress(store: Store): Promise<GameInProgress[]> {
   const listed = await store.liveGames(MAX_LIVE_GAMES);
   const games = await Promise.all(listed.map(async ({ match, startedAt }): Promise<GameInProgress | null> => {
     const seriesId = match.slice(0, match.indexOf('.'));
-    const [first, stored, series] = await Promise.all([store.readLive(match, '0', 1), store.getMatch(match), store.getSeries(seriesId)]);
+    const [first, series] = await Promise.all([store.readLive(match, '0', 1), store.getSeries(seriesId)]);
     const start = first[0]?.event;
-    if (stored !== null || start?.type !== 'start') return null;
+    if (start?.type !== 'start') return null;
     return { match, game: start.game, startedAt, seats: start.seats, tournament: series?.tournament ?? null };
   }));
   return games.filter((game) => game !== null);

@@ -7,6 +7,6 @@ import { liveGamesSchema } from '../schemas.ts';
 export function liveRoutes(app: FastifyInstance, options: { store: Store }): void {
   const { store } = options;
   app.get('/api/live', {
-    schema: { summary: `The games in progress, oldest first (at most ${MAX_LIVE_GAMES})`, tags: ['live'], response: { 200: liveGamesSchema } },
+    schema: { summary: `The games in progress, newest first (at most ${MAX_LIVE_GAMES})`, tags: ['live'], response: { 200: liveGamesSchema } },
   }, async () => ({ games: await gamesInProgress(store) }));
 }
