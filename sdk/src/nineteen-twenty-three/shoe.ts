@@ -6,6 +6,13 @@
 import { RANKS, type CardCode, type SeatView1923 } from '@xix/engine';
 import { ACE, MAX_DECKS, rankIndex, rankValue, valueOfHard } from './hand.ts';
 
+interface DrawState {
+  readonly drawn: number;
+  readonly hard: number;
+  readonly aces: number;
+  ways: number;
+}
+
 /** Cards by rank index (RANKS order: A 2 … 9 T J Q K), 13 counts. */
 export type RankCounts = readonly number[];
 
@@ -54,18 +61,20 @@ export function handValueOdds(seen: readonly CardCode[], unseen: RankCounts, dra
     if (rank === ACE) aces++;
   }
   // Ways to draw so far, by (cards drawn, hard total added, aces added), rank by rank.
-  let ways = new Map<string, { drawn: number; hard: number; aces: number; ways: number }>([['0,0,0', { drawn: 0, hard: 0, aces: 0, ways: 1 }]]);
+  let ways = new Map<number, DrawState>([[0, { drawn: 0, hard: 0, aces: 0, ways: 1 }]]);
   unseen.forEach((count, rank) => {
-    const next = new Map<string, { drawn: number; hard: number; aces: number; ways: number }>();
+    const next = new Map<number, DrawState>();
     for (const state of ways.values()) {
-      for (let k = 0, choose = 1; k <= Math.min(count, draws - state.drawn); choose = (choose * (count - k)) / (k + 1), k++) {
+      // choose = C(count, k): the ways to take k of this rank's cards.
+      for (let k = 0, choose = 1; k <= Math.min(count, draws - state.drawn); k++) {
         const drawn = state.drawn + k;
         const added = state.hard + k * rankValue(rank);
         const addedAces = state.aces + (rank === ACE ? k : 0);
-        const key = `${drawn},${added},${addedAces}`;
+        const key = (drawn * 2048 + added) * 256 + addedAces;
         const entry = next.get(key);
         if (entry === undefined) next.set(key, { drawn, hard: added, aces: addedAces, ways: state.ways * choose });
         else entry.ways += state.ways * choose;
+        choose = (choose * (count - k)) / (k + 1);
       }
     }
     ways = next;
