@@ -5,7 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, fail } from './cli-error.ts';
 import { check } from './commands/check.ts';
-import { newBot } from './commands/new-bot.ts';
+import { BOT_GAMES, DEFAULT_GAME, newBot } from './commands/new-bot.ts';
 import { BUNDLED_BOTS } from './bot-load.ts';
 import { play, type PlayOptions } from './commands/play.ts';
 import { CLI_VERSION } from './version.ts';
@@ -61,7 +61,12 @@ function program(): Command {
     .description('re-simulate replays; reports the first illegal or inconsistent step')
     .argument('<files...>', 'replay JSON files')
     .action(replayVerify);
-  xix.command('new-bot').description('create a bot folder NAME/ (bot.ts, package.json, tsconfig.json) that type-checks anywhere').argument('<name>', 'bot name or path').action(newBot);
+  xix
+    .command('new-bot')
+    .description('create a bot folder NAME/ (bot.ts, package.json, tsconfig.json) that type-checks anywhere')
+    .argument('<name>', 'bot name or path')
+    .option('-g, --game <id>', `the game the bot plays: ${BOT_GAMES.join(', ')}`, DEFAULT_GAME)
+    .action(newBot);
   xix
     .command('check')
     .description('is a bot ready to upload? type-checks it, compiles and loads it in the sandbox, plays validation games against random')

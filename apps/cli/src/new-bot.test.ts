@@ -1,14 +1,15 @@
 /**
- * `xix new-bot NAME`: a bot folder that works outside this repository: `tsc --noEmit -p` finds
- * `@xix/sdk` there (no errors for the template, a TS diagnostic for a type error) and
- * `xix check` passes it.
+ * `xix new-bot NAME [--game ID]`: a bot folder that works outside this repository: `tsc --noEmit -p`
+ * finds `@xix/sdk` there (no errors for the template, a TS diagnostic for a type error) and
+ * `xix check` passes a XIX one; `--game 1923` starts from 1923's template.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SDK_DIR } from './repo.ts';
 import { expectOneLineError, runXix } from './test/run-xix.ts';
 
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -60,5 +61,32 @@ describe('xix new-bot', () => {
     runXix(dir, 'new-bot', 'taken');
     expectOneLineError(runXix(dir, 'new-bot', 'taken'), /^xix: taken already exists$/);
     expectOneLineError(runXix(dir, 'new-bot', '9lives'), /^xix: a bot name starts with a letter/);
+  });
+
+  it('--game 1923 starts from the 1923 template: its folder type-checks outside the repository against 1923\'s types, with 1923 scripts', () => {
+    const made = runXix(dir, 'new-bot', 'drawer', '--game', '1923');
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain('xix play --game 1923 bot.ts random random');
+    const bot = path.join(dir, 'drawer', 'bot.ts');
+    expect(readFileSync(bot, 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', '1923', 'bot.ts'), 'utf8'));
+    expect(JSON.parse(readFileSync(path.join(dir, 'drawer', 'package.json'), 'utf8'))).toMatchObject({ name: 'drawer', scripts: { play: 'xix play --game 1923 bot.ts random random --games 300' } });
+
+    const clean = tsc(path.join(dir, 'drawer'));
+    expect(clean.stdout).toBe('');
+    expect(clean.code).toBe(0);
+
+    // A XIX action is not a 1923 one (T16: hit or lock): the folder checks against 1923's types.
+    writeFileSync(bot, `${readFileSync(bot, 'utf8')}\nimport { LOCK as lockAction } from '@xix/sdk';\nexport const notAnAction: typeof lockAction = { type: 'raise' };\n`);
+    const broken = tsc(path.join(dir, 'drawer'));
+    expect(broken.code).not.toBe(0);
+    expect(broken.stdout).toMatch(/bot\.ts\(\d+,\d+\): error TS2322: Type '"raise"' is not assignable to type '"lock"'/);
+  });
+
+  it('keeps XIX the default and refuses a game it has no template for, making nothing', () => {
+    runXix(dir, 'new-bot', 'plain');
+    expect(readFileSync(path.join(dir, 'plain', 'bot.ts'), 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', 'bot.ts'), 'utf8'));
+    expectOneLineError(runXix(dir, 'new-bot', 'chess-bot', '--game', 'chess'), /^xix: no bot template for a game "chess": --game is one of xix, 1923$/);
+    expect(existsSync(path.join(dir, 'chess-bot'))).toBe(false);
   });
 });
