@@ -18,6 +18,7 @@ import { parseReplay, verifyReplay, type Replay } from '@xix/engine';
 import { buildServer, registerHouseBots } from '@xix/server';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../store/test/until.ts';
 import { deletePrefix } from '../../store/test/world.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -66,17 +67,6 @@ async function api<T>(route: string, init: { method?: string; body?: unknown; to
 function bot(name: string, source: string): string {
   writeFileSync(path.join(dir, name), source);
   return name;
-}
-
-/** Polls until `done` says the value is ready; fails with what was last seen. */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${WAIT_MS} ms; worker said: ${workerOutput.slice(-2000)}`);
-    await sleep(250);
-  }
 }
 
 const FIRST_LEGAL = `import { defineBot } from '@xix/sdk';\nimport { choose } from './choose.ts';\nexport default defineBot({ decide: (view) => choose(view.legalActions) });\n`;
@@ -193,7 +183,7 @@ describe('the platform end to end', { timeout: WAIT_MS + 30_000 }, () => {
     const challenge = await xix('challenge', goodBot, random.id, '--deals', '2');
     expect(challenge.code).toBe(0);
     const seriesId = /^queued (s\d+): 4 games/.exec(challenge.stdout)![1]!;
-    const series = await until('the challenge', () => api<{ status: string; matches: string[]; games: number; rated: boolean }>(`/api/series/${seriesId}`).then((r) => r.body), (s) => s.status === 'done' || s.status === 'failed');
+    const series = await until('the challenge', () => api<{ status: string; matches: string[]; games: number; rated: boolean }>(`/api/series/${seriesId}`).then((r) => r.body), (s) => s.status === 'done' || s.status === 'failed', { timeoutMs: WAIT_MS, everyMs: 250, context: () => `worker said: ${workerOutput.slice(-2000)}` });
     expect(series).toMatchObject({ status: 'done', games: 4 });
     expect(series.matches).toHaveLength(4);
 

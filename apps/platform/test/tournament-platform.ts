@@ -5,13 +5,13 @@
  * condition read over HTTP, with a deadline; never a fixed sleep.
  */
 import { readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildServer, registerHouseBots } from '@xix/server';
 import { createStore, queuePrefix, SERIES_QUEUE, type Match, type Series, type TournamentReport } from '@xix/store';
 import { ADMIN_TOKEN } from '../../server/test/app.ts';
+import { until, type UntilOptions } from '../../store/test/until.ts';
 import { deletePrefix } from '../../store/test/world.ts';
 import { testPrefix } from '../../worker/test/helpers.ts';
 import { spawnWorker, type WorkerProcess } from '../../worker/test/worker-process.ts';
@@ -19,6 +19,10 @@ import { spawnWorker, type WorkerProcess } from '../../worker/test/worker-proces
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Long enough for validations and a small tournament on a busy two-core machine. */
 export const WAIT_MS = 60_000;
+/** The platform's reads go on through a Redis restart: a read that fails then means "not yet". */
+const REDIS_MAY_RESTART: UntilOptions = { timeoutMs: WAIT_MS, everyMs: 20, readErrorsWait: true };
+/** Shared with the tests that use this platform. */
+export { until };
 
 export interface Http {
   readonly url: string;
@@ -47,26 +51,6 @@ function httpClient(url: string): Http {
       return (await send('GET', route, undefined, token)).text();
     },
   };
-}
-
-/**
- * Reads until `done` holds and answers that value. A read that throws (Redis restarting under the
- * server) counts as not yet; after `timeoutMs` it fails with the last value or error seen.
- */
-export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = 'nothing read';
-  for (;;) {
-    try {
-      const value = await read();
-      if (done(value)) return value;
-      last = value;
-    } catch (error) {
-      last = error instanceof Error ? error.message : error;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
-    await sleep(20);
-  }
 }
 
 export interface Platform {
@@ -167,7 +151,7 @@ export async function uploadEntrants(http: Http): Promise<Entrant[]> {
   }
   for (const { bot } of entrants) {
     // the bot and its version are read one after the other: wait for the bot's own word
-    const validated = await until(`bot ${bot} validated`, () => http.call<{ active: number | null; versions: { state: string }[] }>('GET', `/api/bots/${bot}`), (b) => b.active === 1 || b.versions[0]?.state === 'rejected');
+    const validated = await until(`bot ${bot} validated`, () => http.call<{ active: number | null; versions: { state: string }[] }>('GET', `/api/bots/${bot}`), (b) => b.active === 1 || b.versions[0]?.state === 'rejected', REDIS_MAY_RESTART);
     if (validated.active !== 1) throw new Error(`bot ${bot} was rejected: ${JSON.stringify(validated)}`);
   }
   return entrants;
@@ -182,7 +166,7 @@ export const tournamentReport = (http: Http, id: string): Promise<TournamentRepo
 
 export async function finishedTournament(platform: Platform, id: string, timeoutMs = WAIT_MS): Promise<TournamentReport> {
   try {
-    return await until(`tournament ${id} done`, () => tournamentReport(platform.http, id), (r) => r.status === 'done', timeoutMs);
+    return await until(`tournament ${id} done`, () => tournamentReport(platform.http, id), (r) => r.status === 'done', { ...REDIS_MAY_RESTART, timeoutMs });
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${platform.workerLogs()}`);
   }
@@ -203,7 +187,7 @@ export async function matchesOfSeries(http: Http, series: string): Promise<Match
 export async function midSeries(http: Http, tournament: string, slow: string): Promise<string> {
   const inFirstHalf = (report: TournamentReport, cell: TournamentReport['crossTable'][number]): boolean =>
     cell.entrants.some((e) => e.bot === slow) && cell.games >= 2 && cell.games <= report.dealsPerPairing;
-  const report = await until(`a pairing of ${slow} in its first half`, () => tournamentReport(http, tournament), (r) => r.crossTable.some((cell) => inFirstHalf(r, cell)));
+  const report = await until(`a pairing of ${slow} in its first half`, () => tournamentReport(http, tournament), (r) => r.crossTable.some((cell) => inFirstHalf(r, cell)), REDIS_MAY_RESTART);
   return report.crossTable.find((cell) => inFirstHalf(report, cell))!.series;
 }
 

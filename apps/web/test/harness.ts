@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 import { registerHouseBots } from '@xix/server';
 import { startWorker, type SeriesWorker } from '@xix/worker';
-import type { Store } from '@xix/store';
+import type { Store, TournamentReport } from '@xix/store';
 import { ADMIN_TOKEN, openApp, type TestApp } from '../../server/test/app.ts';
+import { until } from '../../store/test/until.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 
 export const VIEWPORTS = {
@@ -67,16 +68,6 @@ export interface WebHarness {
   close(): Promise<void>;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function postJson<T>(baseUrl: string, path: string, body: unknown, bearer: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const answer = (await response.json()) as T;
@@ -92,13 +83,10 @@ async function seed(app: TestApp, baseUrl: string): Promise<Seeded> {
   const source = await readFile(new URL('random.ts', EXAMPLES), 'utf8');
   const uploaded = await post('/api/bots', token, { game: 'xix', name: 'copycat', files: { 'bot.ts': source } });
   const bot = String(uploaded.bot);
-  await until('alice’s bot to pass validation', async () => ((await store.getBot(bot))?.active != null ? true : null));
+  await until('alice’s bot to pass validation', () => store.getBot(bot), (found) => found?.active != null, { timeoutMs: 45_000 });
   const created = await post('/api/tournaments', ADMIN_TOKEN, { game: 'xix', bots: [house.random, house.heuristic, bot], dealsPerPairing: 2 });
   const tournament = String(created.tournament);
-  const report = await until('the seed tournament to finish', async () => {
-    const current = await store.getTournament(tournament);
-    return current !== null && current.status === 'done' ? current : null;
-  }, 90_000);
+  const report = await until('the seed tournament to finish', () => store.getTournament(tournament), (current): current is TournamentReport => current?.status === 'done', { timeoutMs: 90_000 });
   const matches = (await Promise.all(report.series.map(async (id) => (await store.getSeries(id))?.matches ?? []))).flat();
   return { house, alice: { name: 'alice', token, bot }, tournament, matches };
 }

@@ -4,10 +4,11 @@
  * that the ratings move.
  */
 import { parseReplay, verifyReplay } from '@xix/engine';
-import { LADDER_DEALS, SERIES_JOB_PRIORITY } from '@xix/store';
+import { LADDER_DEALS, SERIES_JOB_PRIORITY, keysFor } from '@xix/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorker, type SeriesWorker } from '../src/index.ts';
 import { startLadder, type LadderScheduler } from '../src/ladder.ts';
+import { until } from '../../store/test/until.ts';
 import { HEURISTIC, RANDOM, TEST_REDIS_URL, harness, storeBot, type Harness } from './helpers.ts';
 
 let h: Harness | undefined;
@@ -42,15 +43,7 @@ async function ladderJobs(harnessed: Harness) {
   return (await harnessed.queue.getJobs(['prioritized', 'waiting', 'active', 'completed', 'failed', 'delayed'])).filter((job) => job.name === 'ladder');
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const WAIT = { timeoutMs: 90_000 };
 
 describe('the ladder scheduler', () => {
   it('acts in one of two instances at a time and fills the backlog once; the other takes over when it stops', async () => {
@@ -85,11 +78,26 @@ describe('the ladder scheduler', () => {
     await storeBot(h.store, 'frank', 'random', RANDOM);
     ladderOf(h.prefix, { intervalMs: 50, backlog: 2, autorun: true });
     ladderOf(h.prefix, { intervalMs: 50, backlog: 2, autorun: true });
-    await until('two ladder series', () => h!.store.ladderBacklog('xix'), (backlog) => backlog.open.length >= 2);
-    // many more rounds of both: no third series (without a worker none finishes)
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const { open } = await until('two ladder series', () => h!.store.ladderBacklog('xix'), (backlog) => backlog.open.length >= 2, WAIT);
+    // many more rounds: each renews the leader's lock (its time to live goes up again)
+    const lock = keysFor(h.prefix).ladderLock();
+    let ttl = await h.redis.pttl(lock);
+    let renewals = 0;
+    const renewed = async (): Promise<number> => {
+      const now = await h!.redis.pttl(lock);
+      if (now > ttl) renewals++;
+      ttl = now;
+      return renewals;
+    };
+    await until('ten more ladder rounds', renewed, (count) => count >= 10, { timeoutMs: 30_000, everyMs: 60 });
+    // and no third series (without a worker none finishes)
     expect((await h.store.ladderBacklog('xix')).open).toHaveLength(2);
     expect(await ladderJobs(h)).toHaveLength(2);
+    // still acting: a finished series makes room for exactly one more
+    await h.store.setSeriesStatus(open[0]!, 'done');
+    const refilled = await until('a ladder series in its place', () => h!.store.ladderBacklog('xix'), (backlog) => backlog.open.length === 2 && !backlog.open.includes(open[0]!), WAIT);
+    expect(refilled.open).toContain(open[1]);
+    expect(await ladderJobs(h)).toHaveLength(3);
   });
 
   it('queues its series behind a tournament’s: a worker plays the tournament pairing first', async () => {
@@ -116,7 +124,7 @@ describe('the ladder scheduler', () => {
     worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix, concurrency: 1 });
     const ladder = ladderOf(h.prefix, { intervalMs: 100, backlog: 2, autorun: true });
     // three bots: one pairing open at a time (a bot plays one ladder series at a time); three series played
-    const rated = await until('18 rated games', () => h!.store.ratings('xix'), (ratings) => ratings.games >= 3 * 2 * LADDER_DEALS);
+    const rated = await until('18 rated games', () => h!.store.ratings('xix'), (ratings) => ratings.games >= 3 * 2 * LADDER_DEALS, WAIT);
     // no more series: taking turns, no bot can have reached PROVISIONAL_GAMES yet
     await ladder.close();
     ladders = [];
