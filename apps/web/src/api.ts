@@ -2,6 +2,7 @@
  * The API client: JSON over fetch on the same origin, with the signed-in user's token
  * (localStorage['xix.token']) as a bearer token. The types are the API's answers (docs/api.md).
  */
+import type { Tournament, TournamentReport } from '@xix/store';
 
 const TOKEN_KEY = 'xix.token';
 
@@ -96,29 +97,8 @@ export interface HeadToHead {
   }[];
 }
 
-export interface Tournament {
-  readonly id: string;
-  readonly game: string;
-  readonly status: string;
-  readonly entrants: readonly EntrantRef[];
-  readonly dealsPerPairing: number;
-  readonly createdAt: number;
-  readonly createdBy: string;
-}
-
-export interface TournamentReport extends Tournament {
-  readonly progress: { readonly games: number; readonly gamesDone: number };
-  readonly standings: readonly (EntrantRef & Record)[];
-  readonly crossTable: readonly {
-    readonly series: string;
-    readonly entrants: readonly EntrantRef[];
-    readonly games: number;
-    readonly draws: number;
-    readonly wins: readonly number[];
-    readonly points: readonly number[];
-    readonly forfeits: readonly number[];
-  }[];
-}
+/** The tournament answers are the store's records as they are (GET /api/tournaments, /api/tournaments/:id). */
+export type { CrossTableCell, PairingStatus, Tournament, TournamentFailure, TournamentReport } from '@xix/store';
 
 export interface LiveGame {
   readonly match: string;

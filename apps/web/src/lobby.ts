@@ -4,13 +4,8 @@
  * `after=<last id>` so that no event is missed or repeated.
  */
 
+import type { LobbyEvent } from '@xix/store';
 import { subscribeStream } from './stream.ts';
-
-export type LobbyEvent =
-  | { readonly type: 'game-start'; readonly match: string; readonly game: string; readonly seats: readonly { bot: string; version: number }[]; readonly tournament: string | null }
-  | { readonly type: 'game-end'; readonly match: string; readonly game: string; readonly ranks: readonly number[]; readonly tournament: string | null }
-  | { readonly type: 'tournament'; readonly tournament: string; readonly status: string; readonly games: number; readonly gamesDone: number }
-  | { readonly type: 'ratings'; readonly game: string; readonly changes: readonly { readonly bot: string; readonly elo: number; readonly delta: number }[] };
 
 /** Calls `onEvent` for each lobby event from now on; answers the function that stops listening. */
 export function subscribeLobby(onEvent: (event: LobbyEvent) => void): () => void {
