@@ -5,35 +5,35 @@
 import { api, type Bot, type HeadToHead, type Match, type Version } from '../api.ts';
 import { ratingChart } from '../chart.ts';
 import { el, fill, formatNumber, formatTime, heading, link, notice } from '../dom.ts';
+import { outcomeText, seatOutcome, type SeatOutcome } from '../seat-outcome.ts';
 import { signedInName } from '../session.ts';
 import { simpleTable, sortableTable } from '../table.ts';
 
 const RECENT = 20;
 
-type Outcome = 'win' | 'loss' | 'draw';
-
 interface Played {
   readonly match: Match;
-  readonly opponent: { readonly bot: string; readonly name: string } | null;
-  readonly outcome: Outcome;
+  /** The other seats' bots, in seat order; null for a seat the bot itself held (a game against itself). */
+  readonly opponents: readonly ({ readonly bot: string; readonly name: string } | null)[];
+  readonly result: SeatOutcome;
   readonly forfeited: boolean;
-  /** Points: the bot's, then its opponent's. */
-  readonly points: readonly [number, number];
+  /** Points: the bot's, then the other seats' in seat order. */
+  readonly points: readonly number[];
 }
 
-/** The match from the bot's seat (its first, if it played itself). */
+/** The match from the bot's seat (its first, if it held several), for any number of seats. */
 function fromSeat(match: Match, bot: string): Played {
   const seat = Math.max(0, match.entrants.findIndex((entrant) => entrant.bot === bot));
-  const other = match.entrants.findIndex((entrant, i) => i !== seat);
-  const mine = match.ranks[seat] ?? 0;
-  const theirs = match.ranks[other] ?? 0;
-  const opponent = match.entrants[other];
+  const others = match.entrants.flatMap((entrant, i) => (i === seat ? [] : [i]));
   return {
     match,
-    opponent: opponent === undefined || opponent.bot === bot ? null : { bot: opponent.bot, name: opponent.name },
-    outcome: mine < theirs ? 'win' : mine > theirs ? 'loss' : 'draw',
+    opponents: others.map((i) => {
+      const entrant = match.entrants[i]!;
+      return entrant.bot === bot ? null : { bot: entrant.bot, name: entrant.name };
+    }),
+    result: seatOutcome(match.ranks, seat),
     forfeited: match.forfeit?.seat === seat,
-    points: [match.points[seat] ?? 0, match.points[other] ?? 0],
+    points: [seat, ...others].map((i) => match.points[i] ?? 0),
   };
 }
 
@@ -42,10 +42,15 @@ type Opponent = HeadToHead['opponents'][number];
 const score = (row: Opponent): number => (row.wins + row.draws / 2) / Math.max(1, row.games);
 
 function outcomeCell(game: Played): HTMLElement {
-  // against itself (validation) a win is also a loss: the result says nothing about the bot
-  if (game.opponent === null) return el('span', { class: 'outcome draw' }, 'played itself');
-  const text = game.forfeited ? 'loss (forfeit)' : game.outcome;
-  return el('span', { class: `outcome ${game.outcome}` }, text);
+  // against itself alone (validation) a win is also a loss: the result says nothing about the bot
+  if (game.opponents.every((opponent) => opponent === null)) return el('span', { class: 'outcome draw' }, 'played itself');
+  const text = outcomeText(game.result);
+  return el('span', { class: `outcome ${game.result.outcome}` }, game.forfeited ? `${text} (forfeit)` : text);
+}
+
+function opponentsCell(game: Played): HTMLElement | string {
+  if (game.opponents.every((opponent) => opponent === null)) return 'itself';
+  return el('span', {}, ...game.opponents.flatMap((opponent, i) => [i === 0 ? '' : ', ', opponent === null ? 'itself' : link(`/bots/${opponent.bot}`, opponent.name)]));
 }
 
 function summary(bot: Bot, elo: number | null): HTMLElement {
@@ -86,8 +91,8 @@ function versionsTable(versions: readonly Version[], owner: boolean): HTMLElemen
 function matchesTable(played: readonly Played[]): HTMLElement {
   return simpleTable('Recent matches', [
     { key: 'outcome', label: 'Result', cell: outcomeCell },
-    { key: 'opponent', label: 'Opponent', cell: (g) => (g.opponent === null ? 'itself' : link(`/bots/${g.opponent.bot}`, g.opponent.name)) },
-    { key: 'points', label: 'Points', numeric: true, title: 'Its points, then its opponent’s', cell: (g) => g.points.map((p) => formatNumber(p)).join('–') },
+    { key: 'opponent', label: 'Opponents', cell: opponentsCell },
+    { key: 'points', label: 'Points', numeric: true, title: 'Its points, then the other seats’ in seat order', cell: (g) => g.points.map((p) => formatNumber(p)).join('–') },
     { key: 'watch', label: 'Watch', cell: (g) => link(`/matches/${g.match.id}`, el('span', { class: 'visually-hidden' }, `Watch match `), g.match.id) },
     { key: 'reason', label: 'How', cell: (g) => g.match.reason },
     { key: 'kind', label: 'Kind', cell: (g) => `${g.match.kind}${g.match.rated ? ', rated' : ''}` },
