@@ -5,8 +5,11 @@
  *
  * Several processes may build at once (test files start servers in parallel): every file is written
  * to a temporary name and renamed into place, index.html last, so a reader never sees half a file.
+ * Then the assets the new shell does not name are deleted, but only once they are STALE_ASSET_MS
+ * old: a server reads the shell once, at start (and then refreshes its assets' times), so one that
+ * started before a rebuild still finds the files its shell names.
  */
-import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -15,6 +18,8 @@ export const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
 export const WEB_DIST = join(WEB_ROOT, 'dist');
 const SOURCES = join(WEB_ROOT, 'src');
 const SHELL = 'index.html';
+/** An asset no longer named by the shell (or a build's leftover temporary file) is deleted once this old. */
+export const STALE_ASSET_MS = 10 * 60_000;
 
 /** The newest modification time (ms) of a file under `dir`. */
 async function newestUnder(dir: string): Promise<number> {
@@ -27,8 +32,8 @@ async function newestUnder(dir: string): Promise<number> {
 }
 
 /** Is dist/index.html missing or older than a source file (or this script)? */
-export async function webBuildIsStale(): Promise<boolean> {
-  const built = await stat(join(WEB_DIST, SHELL)).then((s) => s.mtimeMs, () => null);
+export async function webBuildIsStale(dist = WEB_DIST): Promise<boolean> {
+  const built = await stat(join(dist, SHELL)).then((s) => s.mtimeMs, () => null);
   if (built === null) return true;
   const sources = Math.max(await newestUnder(SOURCES), (await stat(fileURLToPath(import.meta.url))).mtimeMs);
   return sources > built;
@@ -59,8 +64,25 @@ async function writeAtomically(path: string, contents: Uint8Array | string): Pro
   await rename(temporary, path);
 }
 
-/** Builds dist/ from src/; answers the built files' names (hashed), shell last. */
-export async function buildWeb(): Promise<string[]> {
+/** The asset names the shell in `dist` refers to (none without a shell). */
+async function namedByShell(dist: string): Promise<string[]> {
+  const html = await readFile(join(dist, SHELL), 'utf8').catch(() => '');
+  return [...html.matchAll(/(?:src|href)="\/assets\/([^"/]+)"/g)].map((match) => match[1]!);
+}
+
+/** Deletes the files of `dist` that are neither the shell nor in `keep`, once STALE_ASSET_MS old. */
+async function removeStale(dist: string, keep: ReadonlySet<string>): Promise<void> {
+  const now = Date.now();
+  for (const entry of await readdir(dist, { withFileTypes: true })) {
+    if (!entry.isFile() || entry.name === SHELL || keep.has(entry.name)) continue;
+    const path = join(dist, entry.name);
+    const modified = await stat(path).then((s) => s.mtimeMs, () => null);
+    if (modified !== null && now - modified >= STALE_ASSET_MS) await rm(path, { force: true });
+  }
+}
+
+/** Builds `dist` (dist/ by default) from src/; answers the built files' names (hashed), shell last. */
+export async function buildWeb(dist = WEB_DIST): Promise<string[]> {
   const result = await build({
     entryPoints: [join(SOURCES, 'main.ts')],
     bundle: true,
@@ -69,26 +91,36 @@ export async function buildWeb(): Promise<string[]> {
     format: 'esm',
     target: ['es2022'],
     entryNames: '[name]-[hash]',
-    outdir: WEB_DIST,
+    outdir: dist,
     write: false,
     metafile: true,
     logLevel: 'silent',
   });
-  await mkdir(WEB_DIST, { recursive: true });
+  await mkdir(dist, { recursive: true });
   const names: string[] = [];
   for (const file of result.outputFiles) {
     await writeAtomically(file.path, file.contents);
-    names.push(file.path.slice(WEB_DIST.length + 1));
+    names.push(file.path.slice(dist.length + 1));
   }
   const script = names.find((name) => name.endsWith('.js'));
   if (script === undefined) throw new Error('the web build made no script');
-  await writeAtomically(join(WEB_DIST, SHELL), shell(script, names.filter((name) => name.endsWith('.css'))));
+  await writeAtomically(join(dist, SHELL), shell(script, names.filter((name) => name.endsWith('.css'))));
+  await removeStale(dist, new Set(names));
   return [...names, SHELL];
 }
 
-/** Builds unless dist/ is up to date with the sources. */
-export async function ensureWebBuilt(): Promise<void> {
-  if (await webBuildIsStale()) await buildWeb();
+/**
+ * Builds unless `dist` is up to date with the sources and has every asset its shell names; when it
+ * is, marks those assets as in use (their times now), so that no other build deletes them soon.
+ */
+export async function ensureWebBuilt(dist = WEB_DIST): Promise<void> {
+  if (await webBuildIsStale(dist)) {
+    await buildWeb(dist);
+    return;
+  }
+  const now = new Date();
+  const touched = await Promise.all((await namedByShell(dist)).map((name) => utimes(join(dist, name), now, now).then(() => true, () => false)));
+  if (touched.length === 0 || touched.includes(false)) await buildWeb(dist);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

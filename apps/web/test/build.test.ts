@@ -1,0 +1,56 @@
+/**
+ * The web build cleans up after itself: assets its shell no longer names are deleted once old
+ * enough (a server started before the rebuild may still hand out the old shell), and a server's
+ * start marks the current assets as in use. Built into a temporary directory, not dist/.
+ */
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STALE_ASSET_MS, buildWeb, ensureWebBuilt } from '../build.ts';
+
+let dist: string;
+beforeEach(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'xix-web-build-'));
+});
+afterEach(async () => rm(dist, { recursive: true, force: true }));
+
+const longAgo = new Date(Date.now() - 2 * STALE_ASSET_MS);
+const mtime = async (name: string): Promise<number> => (await stat(join(dist, name))).mtimeMs;
+
+/** The assets the shell names. */
+async function named(): Promise<string[]> {
+  const html = await readFile(join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/assets\/([^"]+)"/g)].map((m) => m[1]!).sort();
+}
+
+describe('the web build', () => {
+  it('writes the shell and the assets it names, and deletes only old assets the shell no longer names', async () => {
+    const built = await buildWeb(dist);
+    expect(built.at(-1)).toBe('index.html');
+    expect(await named()).toEqual(built.slice(0, -1).sort());
+
+    // an old build's bundle, a just-replaced one (a server may still name it), a crashed build's leftover
+    await writeFile(join(dist, 'main-OLDBUILD.js'), '// old');
+    await utimes(join(dist, 'main-OLDBUILD.js'), longAgo, longAgo);
+    await writeFile(join(dist, 'main-RECENT.js'), '// recent');
+    await writeFile(join(dist, 'main-OLDBUILD.js.123.abc.tmp'), '// half');
+    await utimes(join(dist, 'main-OLDBUILD.js.123.abc.tmp'), longAgo, longAgo);
+    for (const name of await named()) await utimes(join(dist, name), longAgo, longAgo); // old but current
+
+    await buildWeb(dist);
+    expect((await readdir(dist)).sort()).toEqual([...await named(), 'index.html', 'main-RECENT.js'].sort());
+  });
+
+  it('at a server’s start marks the shell’s assets as in use, and rebuilds when one is missing', async () => {
+    await buildWeb(dist);
+    const assets = await named();
+    for (const name of assets) await utimes(join(dist, name), longAgo, longAgo);
+    await ensureWebBuilt(dist);
+    for (const name of assets) expect(await mtime(name)).toBeGreaterThan(longAgo.getTime() + STALE_ASSET_MS);
+
+    await rm(join(dist, assets[0]!));
+    await ensureWebBuilt(dist);
+    expect((await readdir(dist)).sort()).toEqual([...assets, 'index.html'].sort());
+  });
+});
