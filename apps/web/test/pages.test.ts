@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MATCH_ID } from '@xix/store';
 import { openWebHarness, type ViewportName, type WebHarness } from './harness.ts';
 
 interface Row {
@@ -53,18 +54,21 @@ describe('leaderboard', () => {
       href: `/bots/${row.bot}`, name: row.name, elo: String(Math.round(row.elo ?? Number.NaN)),
       games: String(row.games), wins: String(row.wins), losses: String(row.losses), draws: String(row.draws), forfeits: String(row.forfeits),
     }));
-    // the API's order (best win rate first) is the page's first order
-    expect(await shownRows(page)).toEqual(expected);
+    // a rating board: best Elo first (the seed tournament rated every bot)
+    expect(rows.every((row) => row.elo !== null)).toBe(true);
+    const byElo = rows.map((row, i) => ({ row, shown: expected[i]! })).sort((a, b) => b.row.elo! - a.row.elo!).map(({ shown }) => shown);
+    expect(await shownRows(page)).toEqual(byElo);
+    expect(await page.locator('th[data-column="elo"]').getAttribute('aria-sort')).toBe('descending');
     // one interval bar per rated bot, all on one scale: each range lies within the bar
     expect(await page.locator('td[data-column="bt"] .bt-range').count()).toBe(rows.length);
 
     await page.getByRole('button', { name: 'Elo', exact: true }).click();
-    const byElo = [...expected].sort((a, b) => Number(b.elo) - Number(a.elo));
-    expect((await shownRows(page)).map((row) => row.name)).toEqual(byElo.map((row) => row.name));
-    await expect.poll(() => page.locator('th[data-column="elo"]').getAttribute('aria-sort')).toBe('descending');
-    await page.getByRole('button', { name: 'Elo', exact: true }).click();
     expect((await shownRows(page)).map((row) => row.name)).toEqual([...byElo].reverse().map((row) => row.name));
     expect(await page.locator('th[data-column="elo"]').getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('button', { name: 'Games', exact: true }).click();
+    const byGames = rows.map((row, i) => ({ row, shown: expected[i]! })).sort((a, b) => b.row.games - a.row.games).map(({ shown }) => shown.name);
+    expect(await page.locator('th[data-column="games"]').getAttribute('aria-sort')).toBe('descending');
+    expect((await shownRows(page)).map((row) => row.name)).toEqual(byGames); // ties keep the API's order
 
     // live: more rated games, and the lobby's ratings event, and the board shows them without a reload
     const [heuristic] = rows.filter((row) => row.bot === h.seeded.house.heuristic);
@@ -91,6 +95,16 @@ describe('leaderboard', () => {
     await h.screenshot(page, 'leaderboard');
     // the page itself never scrolls sideways: wide tables scroll in their own box
     expect(await h.overflowsSideways(page)).toBe(false);
+    // ... but the rating columns (bot, Elo, Bradley–Terry with its bars) fit in the box unscrolled, headers whole
+    const box = (await page.locator('.table-scroll').boundingBox())!;
+    for (const key of ['bot', 'elo', 'bt']) {
+      const header = (await page.locator(`th[data-column="${key}"]`).boundingBox())!;
+      expect(header.x + header.width, key).toBeLessThanOrEqual(box.x + box.width);
+    }
+    for (const bar of await page.locator('td[data-column="bt"] .bt-bar').all()) {
+      const shown = (await bar.boundingBox())!;
+      expect(shown.x + shown.width).toBeLessThanOrEqual(box.x + box.width);
+    }
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
@@ -128,6 +142,45 @@ describe('bot page', () => {
     await owner.close();
   });
 
+  it('shows a match of more than two seats (1923) from its ranks: each seat’s place, all its opponents, every seat’s points', async () => {
+    // seeded in the store: four 1923 bots, a stored match where seat 1 won, seats 0 and 2 share 2nd, seat 3 forfeited (last)
+    const seats = await Promise.all(['ace', 'deuce', 'trey', 'four'].map(async (name, i) => {
+      const put = await h.store.putVersion({ owner: `player${i}`, name, game: '1923', entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state: 'active' });
+      if (!put.ok) throw new Error(`upload refused: ${put.reason}`);
+      return { bot: put.bot, version: put.version, name };
+    }));
+    const series = await h.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants: seats, deals: 1, seed: 1, requestedBy: 'admin' });
+    const points = [14, 21, 14, 0];
+    await h.store.recordMatch({
+      id: `${series}.0`, seriesId: series, game: '1923', kind: 'challenge', rated: false, entrants: seats, logs: seats.map(() => ''), finishedAt: Date.now(),
+      replay: { moves: [], forfeit: { seat: 3, verdict: 'timeout', message: 'took too long' }, result: { winner: 1, points, reason: 'forfeit' } },
+    });
+    const stored = await h.api<{ ranks: number[] }>(`/api/matches/${series}.0`);
+    expect(stored.ranks).toEqual([2, 1, 2, 4]);
+
+    const expected = [
+      { result: '=2nd of 4', opponents: ['deuce', 'trey', 'four'], points: '14–21–14–0' },
+      { result: 'win', opponents: ['ace', 'trey', 'four'], points: '21–14–14–0' },
+      { result: '=2nd of 4', opponents: ['ace', 'deuce', 'four'], points: '14–14–21–0' },
+      { result: '4th of 4 (forfeit)', opponents: ['ace', 'deuce', 'trey'], points: '0–14–21–14' },
+    ];
+    const page = await h.newPage('laptop');
+    for (const [seat, entrant] of seats.entries()) {
+      await page.goto(`/bots/${entrant.bot}`);
+      const row = page.locator('section[aria-labelledby="matches-heading"] tbody tr');
+      await row.first().waitFor();
+      expect(await row.count()).toBe(1);
+      expect({
+        result: await row.locator('td[data-column="outcome"]').textContent(),
+        opponents: await row.locator('td[data-column="opponent"] a').allTextContents(),
+        points: await row.locator('td[data-column="points"]').textContent(),
+      }).toEqual(expected[seat]);
+      expect(await row.locator('td[data-column="outcome"] .outcome').getAttribute('class')).toBe(`outcome ${seat === 1 ? 'win' : 'loss'}`);
+    }
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it.each(SIZES)('screenshot at %s size', async (size) => {
     const page = await h.newPage(size);
     await page.goto(`/bots/${h.seeded.house.heuristic}`);
@@ -146,11 +199,11 @@ describe('tournaments', () => {
     await page.goto('/tournaments');
     await page.getByRole('link', { name: `Tournament ${tournament}` }).click();
     await page.waitForURL(`**/tournaments/${tournament}`);
-    const progress = page.locator('progress');
+    const progress = page.getByRole('progressbar');
     await progress.waitFor();
-    expect(Number(await progress.getAttribute('value'))).toBe(report.progress.gamesDone);
-    expect(Number(await progress.getAttribute('max'))).toBe(report.progress.games);
-    expect(await page.getByText(`${report.progress.gamesDone} of ${report.progress.games} games played (100%)`).count()).toBe(1);
+    expect(Number(await progress.getAttribute('aria-valuenow'))).toBe(report.progress.gamesDone);
+    expect(Number(await progress.getAttribute('aria-valuemax'))).toBe(report.progress.games);
+    expect(await page.getByText(`${report.progress.gamesDone} of ${report.progress.games} games played (100%)`, { exact: true }).count()).toBe(1);
 
     const standings = page.locator('section[aria-labelledby="standings-heading"] tbody tr');
     const shownBots = await standings.locator('td[data-column="bot"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -162,7 +215,9 @@ describe('tournaments', () => {
     const pairing = report.crossTable.find((c) => c.entrants.some((e) => e.bot === first!.bot) && c.entrants.some((e) => e.bot === second!.bot))!;
     const me = pairing.entrants.findIndex((e) => e.bot === first!.bot);
     const cell = page.locator('.cross-table tbody tr').nth(0).locator('td').nth(1);
-    expect(await cell.textContent()).toMatch(new RegExp(`^${pairing.wins[me]}–${pairing.wins[1 - me]}`));
+    expect(await cell.locator('.cross-score').textContent()).toMatch(new RegExp(`^${pairing.wins[me]}–${pairing.wins[1 - me]}`));
+    expect(await cell.locator('.badge').textContent()).toBe('done');
+    expect(await page.locator('#failures-heading').count()).toBe(0); // nothing failed
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
@@ -172,7 +227,7 @@ describe('tournaments', () => {
     const { tournament } = await h.post<{ tournament: string }>('/api/tournaments', { game: 'xix', bots: [h.seeded.house.random, h.seeded.house.heuristic], dealsPerPairing: 1 });
     const page = await h.newPage('laptop');
     await page.goto(`/tournaments/${tournament}`);
-    const progress = page.locator('label[for="tournament-progress"]');
+    const progress = page.locator('#tournament-progress-label');
     await expect.poll(() => progress.textContent()).toBe('0 of 2 games played (0%)');
     await page.evaluate('window.notReloaded = true');
     await h.resumeQueue();
@@ -183,6 +238,59 @@ describe('tournaments', () => {
     expect(await page.evaluate('window.notReloaded')).toBe(true);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
+  });
+
+  it('shows a failed pairing with its reason, each pairing’s status, and the games that will not be played', async () => {
+    await h.pauseQueue();
+    const { random, heuristic } = h.seeded.house;
+    const created = await h.post<{ tournament: string; series: [string, string, string] }>('/api/tournaments', { game: 'xix', bots: [random, heuristic, h.seeded.alice.bot], dealsPerPairing: 1 });
+    const { tournament, series: [running, failed, queued] } = created;
+    // seeded in the store as the worker would leave them: one pairing running, one failed after its retries
+    const reason = 'bundle storage unreachable';
+    expect(await h.store.setSeriesStatus(running, 'running')).toBe(true);
+    expect(await h.store.setSeriesStatus(failed, 'failed', reason)).toBe(true);
+    type Report = { progress: { games: number; gamesDone: number; gamesUnplayed: number }; standings: { bot: string }[]; crossTable: { series: string; entrants: { bot: string }[]; status: string }[] };
+    const before = await h.api<Report>(`/api/tournaments/${tournament}`);
+    expect(before.progress).toEqual({ games: 6, gamesDone: 0, gamesUnplayed: 2 });
+
+    const page = await h.newPage('laptop');
+    await page.goto(`/tournaments/${tournament}`);
+    const label = page.locator('#tournament-progress-label');
+    await expect.poll(() => label.textContent()).toBe('0 of 6 games played (0%); 2 will not be played (failed or cancelled pairings)');
+    expect(await page.locator('.progress-unplayed').getAttribute('style')).toBe('width:33.33%');
+
+    // the failed pairing, named, with its reason
+    const failures = page.locator('section[aria-labelledby="failures-heading"] tbody tr');
+    expect(await failures.count()).toBe(1);
+    const failedPairing = before.crossTable.find((c) => c.series === failed)!;
+    expect(await failures.locator('td[data-column="pairing"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      .toEqual(failedPairing.entrants.map((e) => `/bots/${e.bot}`));
+    expect(await failures.locator('td[data-column="reason"]').textContent()).toBe(reason);
+    expect(await failures.locator('td[data-column="gamesDone"]').textContent()).toBe('0');
+
+    // each cell marks its pairing's status, in both of the pair's cells
+    const statusAt = async (report: Report, series: string): Promise<string[]> => {
+      const bots = report.standings.map((s) => s.bot);
+      const [a, b] = report.crossTable.find((c) => c.series === series)!.entrants.map((e) => bots.indexOf(e.bot));
+      const cell = (row: number, column: number) => page.locator('.cross-table tbody tr').nth(row).locator('td').nth(column);
+      return Promise.all([cell(a!, b!), cell(b!, a!)].map(async (c) => `${await c.getAttribute('data-status')}:${await c.locator('.badge').textContent()}`));
+    };
+    expect(await statusAt(before, running)).toEqual(['running:running', 'running:running']);
+    expect(await statusAt(before, failed)).toEqual(['failed:failed', 'failed:failed']);
+    expect(await statusAt(before, queued)).toEqual(['queued:queued', 'queued:queued']);
+    await h.screenshot(page, 'tournament-failed');
+
+    // cancelled: the queued pairing will never be played either
+    const cancel = await h.post<{ removed: string[] }>(`/api/tournaments/${tournament}/cancel`, {});
+    expect(cancel.removed).toEqual([queued]);
+    await page.reload();
+    await expect.poll(() => label.textContent()).toBe('0 of 6 games played (0%); 4 will not be played (failed or cancelled pairings)');
+    const after = await h.api<Report>(`/api/tournaments/${tournament}`);
+    expect(await statusAt(after, queued)).toEqual(['cancelled:cancelled', 'cancelled:cancelled']);
+    expect(await failures.count()).toBe(1); // a cancelled pairing did not fail
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+    await h.resumeQueue();
   });
 
   it.each(SIZES)('screenshots at %s size', async (size) => {
@@ -201,7 +309,8 @@ describe('tournaments', () => {
 describe('live', () => {
   it('lists a game in progress as a link to its viewer and drops it when the lobby says it ended', async () => {
     const [a, b] = [h.seeded.house.random, h.seeded.house.heuristic];
-    const match = 'live-demo.0';
+    const match = 's999999.0'; // a match id of no stored series: only its live stream exists
+    expect(match).toMatch(MATCH_ID);
     const seats = [{ bot: a, version: 1 }, { bot: b, version: 1 }];
     await h.store.publishLive(match, [{ type: 'start', match, game: 'xix', seats, view: null }], { game: 'xix', tournament: null });
     const phone = await h.newPage('phone');
@@ -216,7 +325,7 @@ describe('live', () => {
     expect(await game.locator('a').first().getAttribute('href')).toBe(`/matches/${match}`);
     expect(await game.locator('.players').textContent()).toBe('random vs heuristic');
     await h.screenshot(page, 'live');
-    await h.store.publishLive(match, [{ type: 'end', moves: 0, ranks: [0, 1], reason: 'test', view: null }], { game: 'xix', tournament: null });
+    await h.store.publishLive(match, [{ type: 'end', moves: 0, ranks: [1, 2], reason: 'test', view: null }], { game: 'xix', tournament: null });
     await game.waitFor({ state: 'detached' });
     expect(await page.getByText('No game is being played right now.').count()).toBe(1);
     expect(h.pageErrors(page)).toEqual([]);

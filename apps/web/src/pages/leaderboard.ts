@@ -46,7 +46,7 @@ function columns(scale: () => Scale): Column<LeaderboardRow>[] {
     { key: 'bot', label: 'Bot', cell: (row) => el('span', { class: 'bot-cell' }, link(`/bots/${row.bot}`, row.name), el('span', { class: 'owner' }, `by ${row.owner}`)), sort: (row) => row.name.toLowerCase() },
     {
       key: 'elo', label: 'Elo', numeric: true, sort: (row) => row.elo,
-      cell: (row) => el('span', {}, row.provisional === true ? el('span', { class: 'badge provisional', title: 'few rated games yet: the Elo is still settling' }, 'provisional') : null, ' ', formatNumber(row.elo)),
+      cell: (row) => el('span', { class: 'elo' }, row.provisional === true ? el('span', { class: 'badge provisional', title: 'few rated games yet: the Elo is still settling' }, 'provisional') : null, ' ', formatNumber(row.elo)),
     },
     { key: 'bt', label: 'Bradley–Terry (95%)', title: 'Bradley–Terry rating with its 95% interval', numeric: true, cell: (row) => btCell(row.bt, scale()), sort: (row) => row.bt?.rating ?? null },
     { key: 'games', label: 'Games', numeric: true, cell: (row) => String(row.games), sort: (row) => row.games },
@@ -60,7 +60,7 @@ function columns(scale: () => Scale): Column<LeaderboardRow>[] {
 
 export function mountLeaderboardPage(root: HTMLElement, game: string): () => void {
   let scale: Scale = { low: 0, high: 1 };
-  const table = sortableTable('Leaderboard', columns(() => scale), { key: 'winRate', descending: true });
+  const table = sortableTable('Leaderboard', columns(() => scale), { key: 'elo', descending: true }); // a rating board: best Elo first
   const status = el('div', { 'aria-live': 'polite' }, notice('Loading the leaderboard…'));
   const games = el('nav', { class: 'game-picker', 'aria-label': 'Games' });
   const updated = el('p', { class: 'muted small' });
