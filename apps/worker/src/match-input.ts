@@ -4,6 +4,7 @@
  */
 import type { AnyGame } from '@xix/engine';
 import type { HostGame } from '@xix/sandbox';
+import { rotatedGame } from '@xix/referee';
 import { matchId } from '@xix/store';
 import type { CachedBot } from './bundle-cache.ts';
 import type { MatchInput, SeriesEntrant, StoredSeries } from './store-port.ts';
@@ -19,11 +20,14 @@ export function seatsOf(series: StoredSeries, bots: readonly [CachedBot, CachedB
 }
 
 /**
- * Game `index` of a series as the sandbox pool plays it (a mirrored series: deal `seed + i` gives
- * games 2i, bot A in seat 0, and 2i + 1, bot A in seat 1): its setup and bot A's seat.
+ * Game `index` of a series as the sandbox pool plays it (each deal once per seat rotation, the
+ * referee's rotatedGame; for two bots, deal `seed + i` gives games 2i, bot A in seat 0, and
+ * 2i + 1, bot A in seat 1): its setup and bot A's seat.
  */
 export function seriesGame(game: AnyGame, series: StoredSeries, index: number): { readonly setup: unknown; readonly seatOfA: number } {
-  return { setup: game.randomSetup(series.seed + Math.floor(index / 2), 2), seatOfA: index % 2 };
+  const bots = series.entrants.length;
+  const { dealSeed, rotation } = rotatedGame(series.seed, bots, index);
+  return { setup: game.randomSetup(dealSeed, bots), seatOfA: rotation };
 }
 
 export function matchInput(series: StoredSeries, bots: readonly [CachedBot, CachedBot], game: HostGame, index: number, finishedAt: number): MatchInput {

@@ -6,7 +6,7 @@
  */
 import type { ForfeitVerdict } from '@xix/engine';
 import { crashVerdict, type DeadHost } from './crash-verdict.ts';
-import { forfeitRecord } from './forfeit-record.ts';
+import { botLetter, forfeitRecord } from './forfeit-record.ts';
 import type { HostGame, Lease, SeriesJob } from './protocol.ts';
 
 /** Hosts that may die outside any bot's code on one game before the series is given up. */
@@ -16,8 +16,8 @@ export const MAX_STRAY_DEATHS = 3;
 export interface HostDeath {
   /** The game in play (its index in the series). */
   readonly game: number;
-  /** The bot (0 = A, 1 = B) whose code was running. */
-  readonly bot: 0 | 1;
+  /** The bot (0 = A, 1 = B, ...) whose code was running. */
+  readonly bot: number;
   readonly verdict: ForfeitVerdict;
   readonly message: string;
   /**
@@ -50,13 +50,13 @@ export function afterDeath(facts: DeathFacts): AfterDeath {
   const { job, next, lease, end } = facts;
   const how = end.signal ?? `exit code ${end.code}`;
   let stray = `the sandbox host died (${how}) outside any bot's code`;
-  if (lease !== null && lease.bot >= 0) {
-    const bot = lease.bot === 0 ? 0 : 1;
+  if (lease !== null && lease.bot >= 0 && lease.bot < job.bots.length) {
+    const bot = lease.bot;
     const verdict = crashVerdict(end);
     if (lease.game < next) return { kind: 'stands', death: { game: lease.game, bot, ...verdict, forfeited: false } };
     const record = lease.game !== next ? 'the lease names a later game' : facts.moves === null ? 'its lease lines were lost' : forfeitRecord(job, next, bot, facts.moves, verdict);
     if (typeof record !== 'string') return { kind: 'forfeit', game: record, death: { game: next, bot, ...verdict, forfeited: true } };
-    stray = `the sandbox host died (${how}) in bot ${'AB'[bot]}'s code, but game ${next} cannot be rebuilt: ${record}`;
+    stray = `the sandbox host died (${how}) in bot ${botLetter(bot)}'s code, but game ${next} cannot be rebuilt: ${record}`;
   }
   const deaths = facts.strayDeaths + 1;
   return deaths >= MAX_STRAY_DEATHS ? { kind: 'give-up', message: `${stray} (${deaths} times on game ${next})` } : { kind: 'retry', message: stray };

@@ -5,16 +5,20 @@
  * process, minus the timings and logs that died with the host.
  */
 import { createReplay, findGame, type Forfeit, type ReplayMove } from '@xix/engine';
+import { rotatedGame, seatOfBot } from '@xix/referee';
 import type { HostGame, SeriesJob } from './protocol.ts';
 
-/** Game `index` of `job`, forfeited by bot `bot` (0 = A, 1 = B); a string says why it cannot be built. */
-export function forfeitRecord(job: SeriesJob, index: number, bot: 0 | 1, actions: readonly string[], failure: Omit<Forfeit, 'seat'>): HostGame | string {
+/** Bot 0 is A, 1 is B, and so on. */
+export const botLetter = (bot: number): string => (bot >= 0 && bot < 26 ? String.fromCharCode(65 + bot) : `#${bot + 1}`);
+
+/** Game `index` of `job`, forfeited by bot `bot` (0 = A, 1 = B, ...); a string says why it cannot be built. */
+export function forfeitRecord(job: SeriesJob, index: number, bot: number, actions: readonly string[], failure: Omit<Forfeit, 'seat'>): HostGame | string {
   const game = findGame(job.game);
   if (game === undefined) return `unknown game "${job.game}"`;
   try {
-    const seed = job.seed + Math.floor(index / 2);
-    const seatOfA = index % 2;
-    const setup: unknown = game.parseSetup(game.randomSetup(seed, 2));
+    const bots = job.bots.length;
+    const { dealSeed: seed, rotation: seatOfA, botBySeat } = rotatedGame(job.seed, bots, index);
+    const setup: unknown = game.parseSetup(game.randomSetup(seed, bots));
     const state: unknown = game.start(setup);
     const moves: ReplayMove[] = [];
     for (const json of actions) {
@@ -25,10 +29,10 @@ export function forfeitRecord(job: SeriesJob, index: number, bot: 0 | 1, actions
       game.apply(state, check.action);
       moves.push({ seat, action: check.action });
     }
-    const seat = bot === 0 ? seatOfA : 1 - seatOfA;
-    if (game.toMove(state) !== seat) return `bot ${'AB'[bot]} (seat ${seat}) was not to move after the ${moves.length} moves the host reported`;
+    const seat = seatOfBot(bot, seatOfA, bots);
+    if (game.toMove(state) !== seat) return `bot ${botLetter(bot)} (seat ${seat}) was not to move after the ${moves.length} moves the host reported`;
     const forfeit: Forfeit = { seat, verdict: failure.verdict, message: failure.message };
-    const names = seatOfA === 0 ? [job.bots[0].name, job.bots[1].name] : [job.bots[1].name, job.bots[0].name];
+    const names = botBySeat.map((b) => job.bots[b]!.name);
     const replay = createReplay(game, { seed, setup, seats: names, moves, forfeit, result: game.forfeitResult(state, seat) });
     return { index, seatOfA, record: { replay, logs: [] } };
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * A sandbox host process: runs the series its supervisor sends, one at a time, with both bots in
+ * A sandbox host process: runs the series its supervisor sends, one at a time, with every bot in
  * isolates of this process. Decisions are synchronous (applySync), the fast path; what protects
  * the rest of the system is that this process can be killed from outside and replaced. Before
  * each bot call a lease is written to fd 4 (see protocol.ts and lease-writer.ts); each game's
@@ -7,7 +7,7 @@
  */
 import { writeSync } from 'node:fs';
 import { findGame } from '@xix/engine';
-import { playMatch, type Player } from '@xix/referee';
+import { playMatch, rotatedGame, type Player } from '@xix/referee';
 import { sandboxedPlayer } from '../sandboxed-player.ts';
 import { createLeaseWriter } from './lease-writer.ts';
 import { LEASE_FD, formatCatastrophe, formatRebaseline, type FromHost, type SeriesJob, type ToHost } from './protocol.ts';
@@ -38,8 +38,8 @@ const sent = (message: FromHost): Promise<void> =>
   });
 
 /**
- * Games `from` to the end of the mirrored series `job`: game 2i plays deal `seed + i` with bot A
- * in seat 0, game 2i+1 the same deal with A in seat 1 (as the referee's playSeries).
+ * Games `from` to the end of the series `job`: each deal once per seat rotation (rotatedGame, as
+ * the referee's playSeries); for two bots, deal `seed + i` with bot A in seat 0, then in seat 1.
  */
 async function runSeries(id: number, job: SeriesJob, from: number): Promise<void> {
   const game = findGame(job.game);
@@ -50,16 +50,16 @@ async function runSeries(id: number, job: SeriesJob, from: number): Promise<void
       const player = sandboxedPlayer(game, bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe });
       return reportingPlayer(player, lease, endGames);
     });
-  // A second isolate for each bot plays the mirrored game of every deal (R11: see playSeries).
-  const players = playersFor();
-  const mirror = playersFor();
+  // Each bot has an isolate per rotation, so it never meets a deal twice with its memory (R11: see
+  // playSeries); for two bots, a second isolate plays the mirrored game of every deal.
+  const bots = job.bots.length;
+  const tables = Array.from({ length: bots }, playersFor);
   try {
-    for (let index = from; index < job.deals * 2; index++) {
-      const seed = job.seed + Math.floor(index / 2);
-      const seatOfA = index % 2;
-      const [a, b] = seatOfA === 0 ? players : mirror;
+    for (let index = from; index < job.deals * bots; index++) {
+      const { dealSeed: seed, rotation: seatOfA, botBySeat } = rotatedGame(job.seed, bots, index);
+      const table = tables[seatOfA]!;
       lease.beginGame(id, index, HOST_STEP_MS);
-      const record = playMatch({ game, setup: game.randomSetup(seed, 2), seed, players: seatOfA === 0 ? [a!, b!] : [b!, a!], ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }) });
+      const record = playMatch({ game, setup: game.randomSetup(seed, bots), seed, players: botBySeat.map((bot) => table[bot]!), ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }) });
       lease.hostCode(HOST_STEP_MS);
       // Written before any later bot call's lease, so the supervisor has it before it judges one.
       if (record.replay.forfeit?.verdict === 'memory') writeSync(LEASE_FD, formatRebaseline(process.memoryUsage.rss() / 2 ** 20));
@@ -73,7 +73,7 @@ async function runSeries(id: number, job: SeriesJob, from: number): Promise<void
       }
     }
   } finally {
-    for (const player of [...players, ...mirror]) player.dispose();
+    for (const player of tables.flat()) player.dispose();
   }
   send({ type: 'done', id });
 }

@@ -15,12 +15,16 @@ export interface BotEntry {
   readonly code: string;
 }
 
-/** A mirrored series: deal `seed + i` is played twice, bot A in seat 0 then in seat 1. */
+/**
+ * A series of k bots at a k-seat table: deal `seed + i` is played once per seat rotation (the
+ * referee's seat-rotation.ts), k games per deal; for two bots, the mirrored pair.
+ */
 export interface SeriesJob {
   readonly game: string;
   readonly seed: number;
   readonly deals: number;
-  readonly bots: readonly [BotEntry, BotEntry];
+  /** The bots (A, B, ...): as many as the table has seats, within the game's seat range. */
+  readonly bots: readonly BotEntry[];
   readonly limits?: Partial<SandboxLimits>;
   /** The secret key of the bots' own seeds (referee bot-seed.ts); the pool draws one when absent. */
   readonly botSeedKey?: string;
@@ -32,7 +36,7 @@ export type ToHost = { readonly type: 'series'; readonly id: number; readonly jo
 export interface HostGame {
   /** 0-based number of the game in the series. */
   readonly index: number;
-  /** The seat bot A played. */
+  /** The seat bot A played, which is the game's rotation: bot i sat in seat (i + seatOfA) mod bots. */
   readonly seatOfA: number;
   readonly record: MatchRecord;
 }
@@ -44,7 +48,7 @@ export type FromHost =
   | { readonly type: 'rejected'; readonly id: number; readonly message: string };
 
 /**
- * A lease line: job id, bot index (0 = A, 1 = B; -1 while the host runs its own code), the epoch
+ * A lease line: job id, bot index (0 = A, 1 = B, ...; -1 while the host runs its own code), the epoch
  * ms by which the host reports again, the index of the game in play, and how many moves of it
  * were applied; then, tab-separated, the JSON of the moves applied since the previous line (JSON
  * has no raw tab or newline), so that a host that dies leaves the moves of its game behind.

@@ -1,0 +1,77 @@
+/**
+ * Series of more than two bots in the pool (1923, 2–9 seats): each deal once per seat rotation,
+ * each bot with an isolate per rotation (R11), replays that verify, and a host death in an N-seat
+ * series costing only the game in play.
+ */
+import { fileURLToPath } from 'node:url';
+import { findGame, verifyReplay } from '@xix/engine';
+import { rotatedGame } from '@xix/referee';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileBot, createSandboxPool, type BotEntry, type HostGame, type SandboxPool } from '../src/index.ts';
+
+let pool: SandboxPool;
+let random: BotEntry;
+
+async function entry(file: string, name: string): Promise<BotEntry> {
+  const compiled = await compileBot({ entry: fileURLToPath(new URL(file, import.meta.url)) });
+  if (!compiled.ok) throw new Error(compiled.message);
+  return { name, code: compiled.code };
+}
+
+/** The games of a k-bot series as the rotations place the bots: names by seat, one setup per deal. */
+function expectRotated(games: readonly HostGame[], bots: readonly BotEntry[], seed: number, deals: number): void {
+  const k = bots.length;
+  expect(games.map((g) => g.index)).toEqual(Array.from({ length: deals * k }, (_, i) => i));
+  for (const game of games) {
+    const { dealSeed, rotation, botBySeat } = rotatedGame(seed, k, game.index);
+    const { replay } = game.record;
+    expect(game.seatOfA).toBe(rotation);
+    expect(replay.seed).toBe(dealSeed);
+    expect(replay.seats.map((s) => s.name)).toEqual(botBySeat.map((b) => bots[b]!.name));
+    expect(replay.setup).toEqual(findGame('1923')!.randomSetup(dealSeed, k));
+    expect(verifyReplay(replay)).toMatchObject({ ok: true });
+  }
+}
+
+beforeAll(async () => {
+  pool = createSandboxPool({ hosts: 1, graceMs: 200 });
+  random = await entry('./fixtures/random-1923.ts', 'random');
+});
+afterAll(() => pool.close());
+
+describe('a series of N bots in the sandbox pool (1923)', () => {
+  for (const k of [3, 4]) {
+    it(`plays ${k} bots: every deal once per rotation, each bot once in each seat, replays verify`, async () => {
+      const bots = Array.from({ length: k }, (_, i) => ({ ...random, name: `random ${i + 1}` }));
+      const seen: HostGame[] = [];
+      const outcome = await pool.runSeries({ game: '1923', seed: 30, deals: 2, bots }, (g) => seen.push(g));
+      expect(outcome).toMatchObject({ ok: true, hostDeaths: [] });
+      expect(seen).toEqual(outcome.games);
+      expectRotated(outcome.games, bots, 30, 2);
+      expect(outcome.games.every((g) => g.record.replay.forfeit === null)).toBe(true);
+    });
+  }
+
+  it('turns a host death in a 3-seat game into the forfeit of the bot that ran, and plays the other rotations on a new host', async () => {
+    const staller = await entry('./fixtures/stall-1923-in-seat-1.ts', 'staller');
+    const bots = [random, staller, { ...random, name: 'random 2' }];
+    const restarts = pool.stats().restarts;
+    // A short load allowance keeps the host's lease (see lease-writer.ts) well under the stall.
+    const outcome = await pool.runSeries({ game: '1923', seed: 8, deals: 1, bots, limits: { decisionMs: 20, bankMs: 20, memoryMb: 256, loadMs: 50 } });
+    expect(outcome.ok).toBe(true);
+    expectRotated(outcome.games, bots, 8, 1);
+    // Rotation 0 puts the staller (bot B) in seat 1, where it stalls; in the others it plays.
+    expect(outcome.games.map((g) => g.record.replay.forfeit?.verdict ?? null)).toEqual(['timeout', null, null]);
+    expect(outcome.games[0]!.record.replay.forfeit?.seat).toBe(1);
+    expect(outcome.games[0]!.record.replay.result.ranks?.[1]).toBe(3);
+    expect(outcome.hostDeaths).toMatchObject([{ game: 0, bot: 1, verdict: 'timeout', forfeited: true }]);
+    expect(pool.stats().restarts).toBe(restarts + 1);
+  });
+
+  it('refuses a table the game does not seat', () => {
+    const bots = (n: number): BotEntry[] => Array.from({ length: n }, () => random);
+    expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: bots(3) })).toThrow('job.bots must be two { name, code } with compiled code (one per seat of xix)');
+    expect(() => pool.runSeries({ game: '1923', seed: 1, deals: 1, bots: bots(10) })).toThrow('job.bots must be 2 to 9 { name, code } with compiled code (one per seat of 1923)');
+    expect(() => pool.runSeries({ game: '1923', seed: 1, deals: 1, bots: bots(1) })).toThrow('job.bots must be 2 to 9');
+  });
+});
