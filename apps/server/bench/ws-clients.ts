@@ -9,8 +9,8 @@
  * than the server it measures on this 2-core machine.
  *
  * Parent → child: { type: 'game', slot, match } (a slot's new game), { type: 'add', slots: number[] }
- * (one new connection per entry), { type: 'reset' } (a new measuring window), { type: 'report' }
- * → { type: 'report', stats }, { type: 'stop' }.
+ * (one new connection per entry), { type: 'reset' } (a new measuring window), { type: 'connected' }
+ * → { type: 'connected', connected }, { type: 'report' } → { type: 'report', stats }, { type: 'stop' }.
  */
 import WebSocket from 'ws';
 import { createHistogram, recordDelay, type Histogram } from './ws-histogram.ts';
@@ -171,6 +171,9 @@ process.on('message', (message: { type: string; slot?: number; match?: string; s
       stats.connected = connected;
       break;
     }
+    case 'connected':
+      process.send?.({ type: 'connected', connected: stats.connected });
+      break;
     case 'report':
       process.send?.({ type: 'report', stats: { ...stats, connections: connections.length } });
       break;
