@@ -1,13 +1,17 @@
 /** 1923 hand arithmetic (T2, T7, T8, T9), checked against the engine's own valuation. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARD_CODES, handValueOfCodes } from '@xix/engine';
-import { cardValue1923, handTotals, highCardValue1923, inWindow, rankIndex, valueOfHard } from './hand.ts';
+import { CARD_CODES, decksFor, handValueOfCodes, nineteenTwentyThree } from '@xix/engine';
+import { MAX_DECKS, cardValue1923, handTotals, highCardValue1923, inWindow, rankIndex, valueOfHard } from './hand.ts';
 
 describe('card values', () => {
   it('T2: 2–10 as printed, J Q K = 10, the ace 1; T9/T12: the ace 11 in draw-offs and war', () => {
     expect(['AS1', '2C1', '9D2', 'TH3', 'JS1', 'QC1', 'KD1'].map(cardValue1923)).toEqual([1, 2, 9, 10, 10, 10, 10]);
     expect(['AS1', 'KD1', 'TH3', '7C2'].map(highCardValue1923)).toEqual([11, 10, 10, 7]);
+  });
+
+  it('T1: knows the decks of the largest table, as the engine counts them', () => {
+    expect(MAX_DECKS).toBe(decksFor(nineteenTwentyThree.seats.max));
   });
 
   it('refuses what is not a card code (a fourth deck, a joker, a number)', () => {

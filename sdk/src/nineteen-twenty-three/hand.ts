@@ -2,10 +2,13 @@
  * Hand arithmetic for 1923 bots, on the card codes a view holds (`AS1`: rank, suit, deck): card
  * values (T2), a hand's value with its aces (T7) and the 19–23 window (T8).
  */
-import { RANKS, WINDOW_HIGH, WINDOW_LOW, cardOfCode, decksFor, handValueOfCodes, nineteenTwentyThree, totalRank, type CardCode } from '@xix/engine';
+import { RANKS, WINDOW_HIGH, WINDOW_LOW, cardOfCode, handValueOfCodes, totalRank, type CardCode } from '@xix/engine';
 
-/** T1: the most decks a game may use (nine seats). */
-export const MAX_DECKS = decksFor(nineteenTwentyThree.seats.max);
+/**
+ * T1: the most decks a game may use, ⌈9/3⌉ for nine seats. A constant rather than read from the
+ * engine's game object, which would bundle the whole engine into every bot (hand.test.ts checks it).
+ */
+export const MAX_DECKS = 3;
 /** The rank index of the ace in RANKS ('A23456789TJQK'). */
 export const ACE = 0;
 
