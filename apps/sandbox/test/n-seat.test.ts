@@ -52,6 +52,19 @@ describe('a series of N bots in the sandbox pool (1923)', () => {
     });
   }
 
+  it('gives each bot an isolate per rotation: no isolate plays two games of a deal (R11)', async () => {
+    const counter = await entry('./fixtures/count-games-1923.ts', 'counter');
+    const bots = [0, 1, 2].map((i) => ({ ...counter, name: `counter ${i + 1}` }));
+    const outcome = await pool.runSeries({ game: '1923', seed: 12, deals: 3, bots });
+    expect(outcome.ok).toBe(true);
+    expectRotated(outcome.games, bots, 12, 3);
+    for (const game of outcome.games) {
+      const deal = Math.floor(game.index / 3);
+      // Every seat's isolate is in its (deal + 1)-th game: one game per deal, whatever the rotation.
+      expect(new Set(game.record.logs.map((log) => `${log.seat}: ${log.text.trim()}`))).toEqual(new Set([0, 1, 2].map((seat) => `${seat}: games started: ${deal + 1}`)));
+    }
+  });
+
   it('turns a host death in a 3-seat game into the forfeit of the bot that ran, and plays the other rotations on a new host', async () => {
     const staller = await entry('./fixtures/stall-1923-in-seat-1.ts', 'staller');
     const bots = [random, staller, { ...random, name: 'random 2' }];
