@@ -150,7 +150,8 @@ export interface NewMatch extends MatchSetup {
 export interface ReplayLike {
   readonly moves: readonly unknown[];
   readonly forfeit: ForfeitInfo | null;
-  readonly result: { readonly winner: number; readonly points: readonly number[]; readonly reason: string };
+  /** `ranks` (1 = first, ties shared) when the game ranks its seats itself (engine GameResult). */
+  readonly result: { readonly winner: number; readonly points: readonly number[]; readonly reason: string; readonly ranks?: readonly number[] };
 }
 
 export interface Match extends MatchSetup {

@@ -20,6 +20,13 @@ describe('ranks (R12)', () => {
     const three = { ...fakeReplay(2, { forfeitSeat: 0 }), result: { winner: 2, points: [0, 5, 19], reason: 'x' } };
     expect(ranksOf(three, 3)).toEqual([3, 2, 1]);
   });
+
+  it("takes the game's own ranking when the result has one, ties shared (1923: T13)", () => {
+    const shared = { ...fakeReplay(0), result: { winner: 0, points: [9, 4, 9, 1], reason: 'shared-most-cards', ranks: [1, 3, 1, 4] } };
+    expect(ranksOf(shared, 4)).toEqual([1, 3, 1, 4]);
+    const wrongLength = { ...fakeReplay(0), result: { winner: 0, points: [9, 4], reason: 'x', ranks: [1, 2] } };
+    expect(() => ranksOf(wrongLength, 3)).toThrow(/not a ranking of 3 seats/);
+  });
 });
 
 describe('recordMatch', () => {
