@@ -1,15 +1,16 @@
 /**
  * How the bundled 1923 heuristic does against `random` at every table size, in seat rotations (each
- * deal once with the heuristic in each seat, the other seats random): win share and average place
- * with 95% intervals, as a Markdown table for docs/bots.md.
+ * deal once with the heuristic in each seat, the other seats random; the referee's series, as
+ * `xix play` plays it): win share and average place with 95% intervals, as a Markdown table for
+ * docs/bots.md.
  *
- *   node --no-node-snapshot sdk/bench/strength-1923.ts [deals per table size, default 500] [seed, default 1]
+ *   flock -x /tmp/xix-bench.lock npx node --no-node-snapshot sdk/bench/strength-1923.ts [deals per table size, default 300] [seed, default 1]
  */
 import heuristic from '../examples/1923/heuristic.ts';
 import random from '../examples/1923/random.ts';
 import { measureInRotations } from '../test/table.ts';
 
-const deals = Number(process.argv[2] ?? 500);
+const deals = Number(process.argv[2] ?? 300);
 const seed = Number(process.argv[3] ?? 1);
 if (!Number.isSafeInteger(deals) || deals < 2 || !Number.isSafeInteger(seed) || seed < 0) {
   throw new RangeError('usage: strength-1923.ts [deals ≥ 2] [seed ≥ 0]');

@@ -1,11 +1,11 @@
 /**
- * In-process games at tables of any size through the real referee (playMatch with trusted
- * players), and the measure of a bot against `random` in seat rotations: every deal is played
- * once per rotation, so the bot sits in each seat with the same cards (the fairness of mirrored
- * deals for k seats). Used by the 1923 strength test and `sdk/bench/strength-1923.ts`.
+ * In-process games at tables of any size through the real referee (playMatch, playSeries with
+ * trusted players), and the measure of a bot against `random` in seat rotations: every deal is
+ * played once per rotation, so the bot sits in each seat with the same cards (the fairness of
+ * mirrored deals for k seats). Used by the 1923 bots' tests and `sdk/bench/strength-1923.ts`.
  */
 import { nineteenTwentyThree, type AnyGame, type Forfeit, type GameResult } from '@xix/engine';
-import { Z95, playMatch, trustedPlayer, type Interval } from '@xix/referee';
+import { playMatch, playSeries, trustedPlayer, type Interval } from '@xix/referee';
 import type { AnyBot, Bot } from '../src/bot.ts';
 
 export interface TableGame {
@@ -27,7 +27,7 @@ export interface RotationMeasure {
   /** Games played: deals × seats. */
   readonly games: number;
   readonly forfeits: number;
-  /** The bot's share of wins per game (a win shared by t seats counts 1/t, T13), with its 95% interval. */
+  /** The bot's share of wins per game (a win shared by t seats counts 1/t, T13), with its 95% Wilson interval. */
   readonly winShare: number;
   readonly winInterval: Interval;
   /** The bot's average place (1 = first, ties share a place, T13), with its 95% interval. */
@@ -38,41 +38,23 @@ export interface RotationMeasure {
 }
 
 /**
- * `bot` against `seats − 1` copies of `random`, `deals` deals from `seed` on, each played once with
- * the bot in every seat. Intervals treat each deal (the mean over its rotations) as one sample,
- * since the rotations of a deal are not independent.
+ * `bot` against `seats − 1` copies of `random`, `deals` deals from `seed` on, each played once per
+ * seat rotation (the referee's series, as `xix play` plays it), so the bot sits in every seat.
  */
 export function measureInRotations(bot: AnyBot, random: AnyBot, seats: number, deals: number, seed: number, game: AnyGame = nineteenTwentyThree): RotationMeasure {
-  const wins: number[] = [];
-  const places: number[] = [];
-  let randomPlaces = 0;
-  let forfeits = 0;
-  for (let deal = 0; deal < deals; deal++) {
-    let win = 0;
-    let place = 0;
-    for (let seat = 0; seat < seats; seat++) {
-      const table = Array.from({ length: seats }, (_, s) => (s === seat ? bot : random));
-      const { result, forfeit } = playTable(table, seed + deal, game);
-      if (forfeit !== null) forfeits++;
-      const ranks = result.ranks ?? result.points.map((_, s) => (s === result.winner ? 1 : 2));
-      const firsts = ranks.filter((rank) => rank === 1).length;
-      win += ranks[seat] === 1 ? 1 / firsts : 0;
-      place += ranks[seat]!;
-      randomPlaces += (ranks.reduce((a, b) => a + b, 0) - ranks[seat]!) / (seats - 1);
-    }
-    wins.push(win / seats);
-    places.push(place / seats);
-  }
-  const win = meanWithInterval(wins);
-  const place = meanWithInterval(places);
-  return { seats, deals, games: deals * seats, forfeits, winShare: win.mean, winInterval: win.interval, place: place.mean, placeInterval: place.interval, randomPlace: randomPlaces / (deals * seats) };
-}
-
-/** The mean of independent samples and its 95% normal interval. */
-function meanWithInterval(samples: readonly number[]): { mean: number; interval: Interval } {
-  const n = samples.length;
-  const mean = samples.reduce((a, b) => a + b, 0) / n;
-  const variance = samples.reduce((sum, x) => sum + (x - mean) ** 2, 0) / Math.max(1, n - 1);
-  const half = Z95 * Math.sqrt(variance / n);
-  return { mean, interval: { low: mean - half, high: mean + half } };
+  // The trusted player is typed for XIX bots; it hands any game's views through untouched.
+  const players = Array.from({ length: seats }, (_, i) => trustedPlayer((i === 0 ? bot : random) as unknown as Bot, i === 0 ? 'bot' : `random ${i}`));
+  const summary = playSeries({ game, games: deals * seats, seed, players });
+  const [mine, ...randoms] = summary.placings;
+  return {
+    seats,
+    deals,
+    games: summary.games,
+    forfeits: summary.forfeits.reduce((a, b) => a + b, 0),
+    winShare: summary.winRate,
+    winInterval: summary.interval,
+    place: mine!.average,
+    placeInterval: mine!.interval,
+    randomPlace: randoms.reduce((sum, p) => sum + p.average, 0) / randoms.length,
+  };
 }
