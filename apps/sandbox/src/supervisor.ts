@@ -136,7 +136,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
   const dispatch = (): void => {
     for (const host of hosts) {
       if (queue.length === 0) return;
-      if (!host.ready || host.running !== null) continue;
+      if (!host.ready || host.running !== null || host.stalled) continue;
       const series = queue.shift()!;
       const id = nextId++;
       host.running = { id, series, deadline: Date.now() + startupMs, memoryMb: resolveLimits(series.job.limits).memoryMb };
@@ -159,9 +159,11 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
     if (queued >= 0) queue.splice(queued, 1);
     for (const host of hosts) {
       if (host.running?.series !== series) continue;
-      // Not running any more: its 'close' just replaces it, and its messages are ignored.
+      // Not running any more: its 'close' just replaces it, and its messages are ignored; being
+      // killed (stalled), it takes no other series meanwhile.
       host.running = null;
       host.lease = null;
+      host.stalled = true;
       host.child.kill('SIGKILL');
     }
     fail(series, 'the series was stopped by its caller');
