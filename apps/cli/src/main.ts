@@ -21,12 +21,12 @@ function program(): Command {
   xix.version(CLI_VERSION, '-V, --version', 'print the version of xix');
   xix
     .command('play')
-    .description('play a mirrored series: each deal twice, seats swapped; prints wins, points and the win rate of A, the bot under test')
-    .argument('[botA]', `the bot under test: a .ts file, or a bundled bot (${BUNDLED_BOTS.join(', ')})`)
-    .argument('[botB]', 'its opponent: a .ts file or a bundled bot')
+    .description('play a series: each deal once per seat rotation (two bots: twice, seats swapped); prints wins, points and the win rate of A, the bot under test (more bots: each one\'s average place)')
+    .argument('[bots...]', `the bot under test (A), then its opponents, one per seat: .ts files, or bundled bots (${BUNDLED_BOTS.join(', ')})`)
+    .option('-g, --game <ID>', 'the game: xix (2 bots) or 1923 (2–9 bots)', 'xix')
     .option('--match <DIR>', 'instead of a series: play again a match downloaded with xix fetch (same deal, bots, seats and bot seeds) and compare it with the server\'s replay')
     .option('--seat <SEAT=FILE>', 'with --match: the bot for a seat whose source you do not have (repeatable)', collect)
-    .option('-n, --games <N>', 'number of games, even', '100')
+    .option('-n, --games <N>', 'number of games, a multiple of the number of bots (default: 100, rounded up to one)')
     .option('-s, --seed <S>', 'seed of the first deal (default: random, printed)')
     .option('-j, --jobs <N>', 'sandbox host processes playing at once (the deals are split between them; the games stay those of --jobs 1 only for bots that keep no memory between games and do not depend on time)', '1')
     .option('-r, --replays <DIR>', 'write one replay JSON per game (and the bots\' logs) to DIR, with an index (index.md, index.tsv); DIR must hold no replays yet')
@@ -80,14 +80,14 @@ function program(): Command {
 }
 
 /** `xix play A B` plays a series; `xix play --match DIR` plays a fetched match again. */
-async function playOrRerun(botA: string | undefined, botB: string | undefined, options: PlayOptions & RerunOptions & { readonly match?: string }): Promise<void> {
+async function playOrRerun(bots: readonly string[], options: PlayOptions & RerunOptions & { readonly match?: string }): Promise<void> {
   if (options.match !== undefined) {
-    if (botA !== undefined) fail('play --match DIR takes no bots: the match folder names them (use --seat N=FILE for a seat without source)');
+    if (bots.length > 0) fail('play --match DIR takes no bots: the match folder names them (use --seat N=FILE for a seat without source)');
     return rerunMatch(options.match, options);
   }
   if (options.seat !== undefined) fail('--seat goes with --match');
-  if (botA === undefined || botB === undefined) fail('play needs two bots (a .ts file or a bundled bot name each), or --match DIR');
-  return play(botA, botB, options);
+  if (bots.length < 2) fail('play needs two bots (a .ts file or a bundled bot name each), or --match DIR');
+  return play(bots, options);
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];

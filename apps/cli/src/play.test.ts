@@ -243,3 +243,64 @@ describe('replays of a split series verify', () => {
     expect(files.every((f) => verifyReplay(readReplay(path.join(dir, 'split', f))).ok)).toBe(true);
   });
 });
+
+describe('xix play --game 1923: more than two bots, each deal once per seat rotation', () => {
+  /** A 1923 bot (hit or lock) written into the test folder; its decide body sees `view`. */
+  const bot1923 = (name: string, decide: string): string => {
+    writeFileSync(path.join(dir, name), `export default { decide(view: { seat: number; legalActions: { type: 'hit' | 'lock' }[] }) { ${decide} } };\n`);
+    return name;
+  };
+  /** avg place, its interval, wins, points, forfeits of a bot's row. */
+  const row1923 = (stdout: string, name: string): number[] => {
+    const match = stdout.match(new RegExp(`^${name}\\s+(\\d\\.\\d\\d)\\s+(\\d\\.\\d\\d)–(\\d\\.\\d\\d)\\s+([\\d.]+)\\s+(\\d+)\\s+(\\d+)$`, 'm'));
+    expect(match, `a row for ${name} in:\n${stdout}`).not.toBeNull();
+    return match!.slice(1).map(Number);
+  };
+
+  beforeAll(() => {
+    bot1923('hitter.ts', "return view.legalActions.find((a) => a.type === 'hit') ?? view.legalActions[0]!;");
+    bot1923('locker.ts', "return view.legalActions.find((a) => a.type === 'lock') ?? view.legalActions[0]!;");
+    bot1923('coin.ts', 'return view.legalActions[Math.floor(Math.random() * view.legalActions.length)]!;');
+    bot1923('bad1923.ts', "return { type: 'stand' } as never;");
+  });
+
+  it('3 bots: each bot\'s average place with its interval, wins and points; every replay verifies', () => {
+    const run = xix('play', '--game', '1923', 'locker.ts', 'hitter.ts', 'coin.ts', '--games', '12', '--seed', '3', '--replays', 'table-3');
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe('locker vs hitter vs coin: 12 games (4 deals, each played once per seat rotation), seed 3');
+    const rows = ['locker', 'hitter', 'coin'].map((name) => row1923(run.stdout, name));
+    const tsvRows = tsv('table-3');
+    expect(tsvRows[0]).toEqual(['game', 'seat 0', 'seat 1', 'seat 2', 'winner', 'points 0', 'points 1', 'points 2', 'forfeit by', 'verdict', 'file']);
+    const replays = tsvRows.slice(1).map((r) => readReplay(path.join(dir, 'table-3', r[10]!)));
+    expect(replays.every((replay) => verifyReplay(replay).ok)).toBe(true);
+    // Each deal once per rotation: the same setup three times, each bot once in each seat.
+    for (let deal = 0; deal < 4; deal++) {
+      const games = replays.slice(3 * deal, 3 * deal + 3);
+      expect(games.map((r) => r.seed)).toEqual([3 + deal, 3 + deal, 3 + deal]);
+      expect(games.map((r) => r.seats.map((s) => s.name))).toEqual([['locker', 'hitter', 'coin'], ['coin', 'locker', 'hitter'], ['hitter', 'coin', 'locker']]);
+    }
+    // The figures are those of the replays, bot by bot whatever its seat.
+    ['locker', 'hitter', 'coin'].forEach((name, bot) => {
+      const places = replays.map((r) => r.result.ranks![r.seats.findIndex((s) => s.name === name)]!);
+      const [average, low, high, wins, points, forfeits] = rows[bot]!;
+      expect(average).toBeCloseTo(places.reduce((a, b) => a + b, 0) / 12, 2);
+      expect(low).toBeLessThanOrEqual(average!);
+      expect(high).toBeGreaterThanOrEqual(average!);
+      const shares = replays.map((r) => (r.result.ranks![r.seats.findIndex((s) => s.name === name)] === 1 ? 1 / r.result.ranks!.filter((p) => p === 1).length : 0));
+      expect(wins).toBeCloseTo(shares.reduce((a, b) => a + b, 0), 2);
+      expect(points).toBe(replays.reduce((sum, r) => sum + r.result.points[r.seats.findIndex((s) => s.name === name)]!, 0));
+      expect(forfeits).toBe(0);
+    });
+    expect(run.stdout).toContain('95% CI: of the average place');
+  });
+
+  it('exits 3 when the bot under test forfeits; a count the game does not seat or a --games off the rotations is bad input', () => {
+    const run = xix('play', '--game', '1923', 'bad1923.ts', 'locker.ts', 'hitter.ts', '--games', '3', '--seed', '1');
+    expect(run.code).toBe(3);
+    expect(row1923(run.stdout, 'bad1923').slice(3)).toEqual([0, 0, 3]);
+    expect(run.stdout).toMatch(/^game 1: bad1923 forfeited \(illegal\): /m);
+    expectOneLineError(xix('play', '--game', '1923', 'locker.ts', 'hitter.ts', 'coin.ts', '--games', '10'), /^xix: --games must be a multiple of 3 \(each deal is played once per seat rotation/);
+    expectOneLineError(xix('play', 'first.ts', 'first.ts', 'first.ts'), /^xix: xix is played by 2–2 bots, got 3$/);
+    expectOneLineError(xix('play', '--game', 'chess', 'first.ts', 'first.ts'), /^xix: --game must be one of xix, 1923, got chess$/);
+  });
+});

@@ -38,17 +38,16 @@ export async function compileEntrants(entrants: readonly Entrant[]): Promise<Bot
 }
 
 /**
- * Two in-process players per bot, under one name: one for the first game of each deal and one for
- * its mirrored twin, so that no bot remembers its hand from one game into the other (R11).
+ * In-process players for every seat rotation of a deal, one per bot in each (`rotations` tables),
+ * under the bots' names: no bot remembers its hand from one game of a deal into another (R11).
  */
-export async function trustedPlayers(entrants: readonly Entrant[]): Promise<{ players: Player[]; mirrors: Player[] }> {
-  const players: Player[] = [];
-  const mirrors: Player[] = [];
+export async function trustedTables(entrants: readonly Entrant[], rotations: number): Promise<Player[][]> {
+  const tables: Player[][] = Array.from({ length: rotations }, () => []);
   for (const entrant of entrants) {
-    const { bot } = orFail(await loadBot(entrant.file));
-    const { bot: twin } = orFail(await loadBot(entrant.file));
-    players.push(trustedPlayer(bot, entrant.name));
-    mirrors.push(trustedPlayer(twin, entrant.name));
+    for (const table of tables) {
+      const { bot } = orFail(await loadBot(entrant.file));
+      table.push(trustedPlayer(bot, entrant.name));
+    }
   }
-  return { players, mirrors };
+  return tables;
 }

@@ -1,18 +1,19 @@
 /**
- * `xix play A B`: a mirrored series between two bots, in sandbox host processes (or in this
- * process with --trusted), with optional replays. Made for scripts too: the exit status says
+ * `xix play A B ...`: a series between bots at one table, every deal once per seat rotation (for
+ * two bots, the mirrored series), in sandbox host processes (or in this process with --trusted),
+ * with optional replays. Made for scripts too: the exit status says
  * whether the bot under test (the first, A) forfeited, Ctrl-C prints the games so far, and off a
  * terminal the progress is a line now and then.
  */
 import type { SeriesSummary } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { CliError, fail } from '../cli-error.ts';
-import { compileEntrants, findEntrants, trustedPlayers, type Entrant } from '../players.ts';
+import { compileEntrants, findEntrants, trustedTables, type Entrant } from '../players.ts';
 import { progressBar } from '../progress.ts';
 import { playSettings, type PlayOptions, type PlaySettings } from '../play/options.ts';
 import { playInPool } from '../play/pool-series.ts';
 import { lostByA, openReplayFolder } from '../play/replay-folder.ts';
-import { forfeitList, report, type Stop } from '../play/report.ts';
+import { forfeitList, formatWins, report, type Stop } from '../play/report.ts';
 import { botAt, createTally } from '../play/tally.ts';
 import { playTrusted } from '../play/trusted-series.ts';
 
@@ -22,14 +23,15 @@ export type { PlayOptions } from '../play/options.ts';
 export const EXIT_FORFEIT = 3;
 export const EXIT_INTERRUPTED = 130;
 
-export async function play(botA: string, botB: string, options: PlayOptions): Promise<void> {
-  const settings = playSettings(options);
-  const entrants = findEntrants([botA, botB]) as [Entrant, Entrant];
-  const [a, b] = entrants;
-  const title = `${a.name} vs ${b.name}: ${settings.games} games, seed ${settings.seed}`;
-  const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, keep: keeper(settings), title });
+export async function play(bots: readonly string[], options: PlayOptions): Promise<void> {
+  const settings = playSettings(options, bots.length);
+  const entrants = findEntrants(bots);
+  const names = entrants.map((e) => e.name);
+  const seats = entrants.length;
+  const title = `${names.join(' vs ')}: ${settings.games} games, seed ${settings.seed}`;
+  const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, seats, keep: keeper(settings), title });
 
-  const tally = createTally();
+  const tally = createTally(seats);
   const forfeits = forfeitList();
   const watchedForfeits = (): number => {
     const forfeits = tally.summary().forfeits;
@@ -41,30 +43,30 @@ export async function play(botA: string, botB: string, options: PlayOptions): Pr
     stop ??= why;
     controller.abort();
   };
-  const bar = progressBar(settings.games, `${a.name} vs ${b.name}`);
+  const bar = progressBar(settings.games, names.join(' vs '));
   const onGame = (game: HostGame): void => {
     const forfeit = game.record.replay.forfeit;
     // A bot that cannot load fails the same way in every game: say so once, as bad input.
-    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[botAt(game, forfeit.seat)]!, forfeit.message));
+    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[botAt(game, forfeit.seat, seats)]!, forfeit.message));
     tally.add(game);
     folder?.save(game);
     forfeits.add(game);
-    bar.tick(() => status(a.name, tally.summary()));
+    bar.tick(() => status(names[0]!, tally.summary()));
     if (settings.maxForfeits !== undefined && watchedForfeits() >= settings.maxForfeits) halt('max-forfeits');
   };
   const interrupt = (): void => halt('interrupted');
 
   let failure: string | null = null;
-  const deals = settings.games / 2;
+  const deals = settings.games / seats;
   try {
     if (settings.trusted) {
-      const { players, mirrors } = await trustedPlayers(entrants);
+      const tables = await trustedTables(entrants, seats);
       process.once('SIGINT', interrupt);
-      await playTrusted({ players: [players[0]!, players[1]!], mirrors: [mirrors[0]!, mirrors[1]!], seed: settings.seed, deals, onGame, signal: controller.signal });
+      await playTrusted({ game: settings.game, tables, seed: settings.seed, deals, onGame, signal: controller.signal });
     } else {
-      const [botCodeA, botCodeB] = await compileEntrants(entrants);
+      const codes = await compileEntrants(entrants);
       process.once('SIGINT', interrupt);
-      const end = await playInPool({ bots: [botCodeA!, botCodeB!], seed: settings.seed, deals, jobs: settings.jobs, onGame, signal: controller.signal });
+      const end = await playInPool({ game: settings.game.id, bots: codes, seed: settings.seed, deals, jobs: settings.jobs, onGame, signal: controller.signal });
       if (!end.ok) failure = end.message;
     }
   } finally {
@@ -72,7 +74,7 @@ export async function play(botA: string, botB: string, options: PlayOptions): Pr
     bar.stop();
   }
   const files = folder === null ? null : folder.close();
-  console.log(report({ names: [a.name, b.name], summary: tally.summary(), planned: settings.games, seed: settings.seed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
+  console.log(report({ names, summary: tally.summary(), planned: settings.games, seed: settings.seed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
   if (failure !== null) fail(failure);
   if (stop === 'interrupted') process.exitCode = EXIT_INTERRUPTED;
   else if (settings.watched !== 'none' && watchedForfeits() > 0) process.exitCode = EXIT_FORFEIT;
@@ -88,5 +90,5 @@ function loadFailure(entrant: Entrant, message: string): string {
 }
 
 function status(nameA: string, s: SeriesSummary<readonly number[]>): string {
-  return `${nameA} won ${s.wins[0]}, forfeits ${s.forfeits[0]}–${s.forfeits[1]}`;
+  return `${nameA} won ${formatWins(s.wins[0]!)}, forfeits ${s.forfeits.join('–')}`;
 }

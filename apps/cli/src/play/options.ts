@@ -1,8 +1,12 @@
 /** `xix play`'s options as commander hands them over, checked and turned into settings. */
+import { findGame, GAMES, type AnyGame } from '@xix/engine';
 import { fail } from '../cli-error.ts';
 
 export interface PlayOptions {
-  readonly games: string;
+  /** The game's id; xix when absent. */
+  readonly game?: string;
+  /** Absent: 100 games, rounded up to a whole number of deals. */
+  readonly games?: string;
   readonly seed?: string;
   readonly replays?: string;
   readonly overwrite?: boolean;
@@ -18,6 +22,7 @@ export interface PlayOptions {
 export type Watched = 'first' | 'any' | 'none';
 
 export interface PlaySettings {
+  readonly game: AnyGame;
   readonly games: number;
   readonly seed: number;
   readonly replays: string | undefined;
@@ -31,10 +36,15 @@ export interface PlaySettings {
 }
 
 export const MAX_JOBS = 64;
+export const DEFAULT_GAMES = 100;
 const WATCHED: readonly Watched[] = ['first', 'any', 'none'];
 
-export function playSettings(options: PlayOptions): PlaySettings {
-  const games = parseCount(options.games);
+/** The settings of a series of `bots` bots; fails with one line on bad input. */
+export function playSettings(options: PlayOptions, bots: number): PlaySettings {
+  const game = findGame(options.game ?? 'xix') ?? fail(`--game must be one of ${[...GAMES.keys()].join(', ')}, got ${options.game}`);
+  const min = Math.max(2, game.seats.min);
+  if (bots < min || bots > game.seats.max) fail(`${game.id} is played by ${min}–${game.seats.max} bots, got ${bots}`);
+  const games = options.games === undefined ? Math.ceil(DEFAULT_GAMES / bots) * bots : parseCount(options.games, bots);
   const jobs = parseWhole('--jobs', options.jobs, 1, MAX_JOBS);
   if (options.trusted === true && jobs > 1) fail('--jobs needs the sandbox: with --trusted the bots play in this process, one game at a time');
   if (options.replays === undefined) {
@@ -44,6 +54,7 @@ export function playSettings(options: PlayOptions): PlaySettings {
   }
   if (!(WATCHED as readonly string[]).includes(options.failOnForfeit)) fail(`--fail-on-forfeit must be one of ${WATCHED.join(', ')}, got ${options.failOnForfeit}`);
   return {
+    game,
     games,
     seed: options.seed === undefined ? Math.floor(Math.random() * 1_000_000_000) : parseSeed(options.seed),
     replays: options.replays,
@@ -57,10 +68,12 @@ export function playSettings(options: PlayOptions): PlaySettings {
   };
 }
 
-function parseCount(text: string): number {
+/** A whole number of deals: each deal is played once per seat rotation, `bots` games. */
+function parseCount(text: string, bots: number): number {
   const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 2 || n % 2 !== 0) {
-    fail(`--games must be an even number of at least 2 (each deal is played twice, seats swapped), got ${text}`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < bots || n % bots !== 0) {
+    if (bots === 2) fail(`--games must be an even number of at least 2 (each deal is played twice, seats swapped), got ${text}`);
+    fail(`--games must be a multiple of ${bots} (each deal is played once per seat rotation, so each bot sits in each seat), got ${text}`);
   }
   return n;
 }

@@ -9,7 +9,10 @@ import { LOCAL_BOT_SEED_KEY } from '@xix/referee';
 import { createSandboxPool, type BotEntry, type HostGame, type SeriesOutcome } from '@xix/sandbox';
 
 export interface PoolSeriesOptions {
-  readonly bots: readonly [BotEntry, BotEntry];
+  /** The game's id. */
+  readonly game: string;
+  /** One bot per seat: each deal is played once per seat rotation, `bots.length` games. */
+  readonly bots: readonly BotEntry[];
   readonly seed: number;
   readonly deals: number;
   /** Host processes, each playing one sub-series. */
@@ -51,7 +54,7 @@ export async function playInPool(options: PoolSeriesOptions): Promise<PoolSeries
   const consume = (range: DealRange) => (game: HostGame): void => {
     if (signal.aborted || failure !== null) return;
     try {
-      options.onGame({ ...game, index: range.firstDeal * 2 + game.index });
+      options.onGame({ ...game, index: range.firstDeal * options.bots.length + game.index });
     } catch (error) {
       // Thrown inside the pool's message handler: keep it for the caller, stop the series.
       failure = error;
@@ -60,7 +63,7 @@ export async function playInPool(options: PoolSeriesOptions): Promise<PoolSeries
   };
   const run = (range: DealRange): Promise<SeriesOutcome> =>
     pool
-      .runSeries({ game: 'xix', seed: options.seed + range.firstDeal, deals: range.deals, bots: options.bots, botSeedKey: LOCAL_BOT_SEED_KEY }, consume(range))
+      .runSeries({ game: options.game, seed: options.seed + range.firstDeal, deals: range.deals, bots: options.bots, botSeedKey: LOCAL_BOT_SEED_KEY }, consume(range))
       .catch((error: unknown): SeriesOutcome => ({ ok: false, games: [], hostDeaths: [], error: error instanceof Error ? error.message : String(error) }));
   try {
     const outcomes = await Promise.all(ranges.map(run));

@@ -6,16 +6,18 @@
  */
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { placesOf } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { fail } from '../cli-error.ts';
 import { formatBotLogs } from '../replay/bot-log.ts';
-import { botAt } from './tally.ts';
 
 export interface ReplayFolderOptions {
   readonly dir: string;
   readonly overwrite: boolean;
   /** Total games of the series (file names are padded to its width). */
   readonly games: number;
+  /** Seats of the table (the index has a name and points column per seat). */
+  readonly seats: number;
   /** Which games get a replay file; every game gets a line in the index. */
   readonly keep: (game: HostGame) => boolean;
   /** A line above the index table, e.g. who played and the seed. */
@@ -34,13 +36,19 @@ interface IndexRow {
 }
 
 const OURS = /^(game-\d+\.(json|log)|index\.(tsv|md))$/;
-const COLUMNS = ['game', 'seat 0', 'seat 1', 'winner', 'points 0', 'points 1', 'forfeit by', 'verdict', 'file'];
+/** For two seats: game, seat 0, seat 1, winner, points 0, points 1, forfeit by, verdict, file. */
+const columns = (seats: number): string[] => {
+  const each = (label: string): string[] => Array.from({ length: seats }, (_, seat) => `${label} ${seat}`);
+  return ['game', ...each('seat'), 'winner', ...each('points'), 'forfeit by', 'verdict', 'file'];
+};
 
 export function openReplayFolder(options: ReplayFolderOptions): ReplayFolder {
   const { dir } = options;
   prepare(dir, options.overwrite);
   const width = String(options.games).length;
   const rows: IndexRow[] = [];
+  const COLUMNS = columns(options.seats);
+  const eachSeat = <T>(cell: (seat: number) => T): T[] => Array.from({ length: options.seats }, (_, seat) => cell(seat));
   let files = 0;
   return {
     save(game) {
@@ -55,7 +63,7 @@ export function openReplayFolder(options: ReplayFolderOptions): ReplayFolder {
       const forfeit = replay.forfeit;
       rows.push({
         index: game.index,
-        cells: [String(game.index + 1), name(0), name(1), name(replay.result.winner), String(replay.result.points[0] ?? 0), String(replay.result.points[1] ?? 0), forfeit === null ? '' : name(forfeit.seat), forfeit?.verdict ?? '', file],
+        cells: [String(game.index + 1), ...eachSeat(name), name(replay.result.winner), ...eachSeat((seat) => String(replay.result.points[seat] ?? 0)), forfeit === null ? '' : name(forfeit.seat), forfeit?.verdict ?? '', file],
       });
     },
     close() {
@@ -71,8 +79,11 @@ export function openReplayFolder(options: ReplayFolderOptions): ReplayFolder {
   };
 }
 
-/** Whether bot A lost `game` (a forfeit by A is a loss; XIX has no draws). */
-export const lostByA = (game: HostGame): boolean => botAt(game, game.record.replay.result.winner) === 1;
+/** Whether bot A did not place first in `game` (a forfeit by A is a loss; a shared first place is not). */
+export const lostByA = (game: HostGame): boolean => {
+  const { result, seats } = game.record.replay;
+  return placesOf(result, seats.length)[game.seatOfA] !== 1;
+};
 
 function writeGame(file: string, game: HostGame): void {
   writeFileSync(file, `${JSON.stringify(game.record.replay)}\n`);

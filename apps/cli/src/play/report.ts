@@ -33,7 +33,8 @@ export function forfeitList(): ForfeitList {
 }
 
 export interface ReportInput {
-  readonly names: readonly [string, string];
+  /** The bots' names, A first: two give the mirrored series' report, more the table's. */
+  readonly names: readonly string[];
   readonly summary: SeriesSummary<readonly number[]>;
   /** Games the series was to have. */
   readonly planned: number;
@@ -48,22 +49,45 @@ export interface ReportInput {
 
 export function report(input: ReportInput): string {
   const { names, summary: s, planned } = input;
-  const [nameA, nameB] = names;
-  const deals = planned / 2;
-  const lines = [`${nameA} vs ${nameB}: ${planned} games (${deals} deal${deals === 1 ? '' : 's'}, each played from both seats), seed ${input.seed}`];
+  const nameA = names[0]!;
+  const deals = planned / names.length;
+  const each = names.length === 2 ? 'each played from both seats' : 'each played once per seat rotation';
+  const lines = [`${names.join(' vs ')}: ${planned} games (${deals} deal${deals === 1 ? '' : 's'}, ${each}), seed ${input.seed}`];
   if (input.stop === 'interrupted') lines.push(`interrupted: ${s.games} of ${planned} games played`);
   if (input.stop === 'max-forfeits') lines.push(`stopped after ${s.games} of ${planned} games: ${input.maxForfeits} forfeit${input.maxForfeits === 1 ? '' : 's'} reached (--max-forfeits)`);
-  lines.push(
-    '',
-    table([
-      ['', 'wins', 'points', 'forfeits'],
-      [nameA, String(s.wins[0]), String(s.points[0]), String(s.forfeits[0])],
-      [nameB, String(s.wins[1]), String(s.points[1]), String(s.forfeits[1])],
-    ]),
-    '',
-    s.games === 0 ? `${nameA} win rate: no game played` : `${nameA} win rate: ${percent(s.winRate)} (95% CI ${percent(s.interval.low)}–${percent(s.interval.high)})`,
-  );
+  lines.push('', ...(names.length === 2 ? pairLines(names, s) : tableLines(names, s)));
   if (input.replays !== undefined) lines.push(`replays: ${input.files} file${input.files === 1 ? '' : 's'} in ${input.replays} (index: ${input.replays}/index.md, index.tsv)`);
   lines.push(...input.forfeits.lines());
   return lines.join('\n');
 }
+
+/** Two bots: wins, points, forfeits, and A's win rate with its Wilson interval. */
+function pairLines(names: readonly string[], s: SeriesSummary<readonly number[]>): string[] {
+  const nameA = names[0]!;
+  return [
+    table([['', 'wins', 'points', 'forfeits'], ...names.map((name, bot) => [name, String(s.wins[bot]), String(s.points[bot]), String(s.forfeits[bot])])]),
+    '',
+    s.games === 0 ? `${nameA} win rate: no game played` : `${nameA} win rate: ${percent(s.winRate)} (95% CI ${percent(s.interval.low)}–${percent(s.interval.high)})`,
+  ];
+}
+
+/**
+ * More bots: each one's average place with the 95% interval of that average, its wins (a shared
+ * first place a share of one), points and forfeits.
+ */
+function tableLines(names: readonly string[], s: SeriesSummary<readonly number[]>): string[] {
+  const place = (x: number): string => x.toFixed(2);
+  const rows = names.map((name, bot) => {
+    const { average, interval } = s.placings[bot]!;
+    const placing = s.games === 0 ? ['—', '—'] : [place(average), `${place(interval.low)}–${place(interval.high)}`];
+    return [name, ...placing, formatWins(s.wins[bot]!), String(s.points[bot]), String(s.forfeits[bot])];
+  });
+  return [
+    table([['', 'avg place', '95% CI', 'wins', 'points', 'forfeits'], ...rows]),
+    '',
+    `avg place: 1 is first, ${names.length} last; 95% CI: of the average place; a shared first place counts as a share of a win`,
+  ];
+}
+
+/** Wins as counted: whole unless a first place was shared. */
+export const formatWins = (wins: number): string => (Number.isInteger(wins) ? String(wins) : wins.toFixed(2));

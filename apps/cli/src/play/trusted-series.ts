@@ -4,14 +4,14 @@
  * (a trusted bot stuck in a loop still blocks the command: that is what the sandbox is for).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { xix } from '@xix/engine';
+import type { AnyGame } from '@xix/engine';
 import { playSeries, type Player } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 
 export interface TrustedSeriesOptions {
-  readonly players: readonly [Player, Player];
-  /** The bots' players for the mirrored game of each deal (R11: see playSeries). */
-  readonly mirrors: readonly [Player, Player];
+  readonly game: AnyGame;
+  /** The bots' players for each seat rotation of a deal, one per bot in each (R11: see playSeries). */
+  readonly tables: readonly (readonly Player[])[];
   readonly seed: number;
   readonly deals: number;
   readonly onGame: (game: HostGame) => void;
@@ -19,21 +19,23 @@ export interface TrustedSeriesOptions {
 }
 
 export async function playTrusted(options: TrustedSeriesOptions): Promise<void> {
+  const [players, ...later] = options.tables;
+  const bots = players?.length ?? 0;
   try {
     for (let deal = 0; deal < options.deals && !options.signal.aborted; deal++) {
       playSeries({
-        game: xix,
-        games: 2,
+        game: options.game,
+        games: bots,
         seed: options.seed + deal,
-        players: options.players,
-        mirrorPlayers: options.mirrors,
+        players: players ?? [],
+        rotationPlayers: later,
         onGame: (game) => {
-          if (!options.signal.aborted) options.onGame({ ...game, index: deal * 2 + game.index });
+          if (!options.signal.aborted) options.onGame({ ...game, index: deal * bots + game.index });
         },
       });
       await nextTurn();
     }
   } finally {
-    for (const player of [...options.players, ...options.mirrors]) player.dispose();
+    for (const player of options.tables.flat()) player.dispose();
   }
 }
