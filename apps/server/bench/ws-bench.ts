@@ -21,7 +21,7 @@
  *
  * For each N of BENCH_STEPS (default 1000,2000,5000,10000,15000,19000:
  * this container's hard limit of open files, 20,000, caps one process below 20,000 sockets): connect the new
- * spectators, let them settle (two games, at most 15 s), then measure for BENCH_WINDOW seconds (default 10).
+ * spectators, let them settle (until 90% of N have been connected for 3 s, at most a minute), then measure for BENCH_WINDOW seconds (default 10).
  * Live events are those published after the spectator's socket opened; the "catch-up" ones, published
  * before, came in its catch-up, and their delay is mostly how long after the game's start it joined.
  * A step passes when the p99 delay of live events is under 100 ms and nothing was dropped (no
@@ -199,8 +199,14 @@ try {
     const added = Array.from({ length: n - spectators }, (_, j) => spectators + j);
     for (const [p, client] of clients.entries()) client.child.send({ type: 'add', slots: added.filter((j) => j % CLIENT_PROCS === p).map((j) => j % GAMES) });
     spectators = n;
-    // new spectators join the games in play (catching up) and then follow the next ones
-    await sleep(Math.min(2 * gameMs + 2000, 15_000));
+    // new spectators join the games in play (catching up) and then follow the next ones: the
+    // window starts once 90% of N have been connected for 3 s in a row (at most a minute)
+    const settleBy = Date.now() + 60_000;
+    for (let steady = 0; steady < 3 && Date.now() < settleBy; ) {
+      await sleep(1000);
+      const connected = (await Promise.all(clients.map((client) => client.connected()))).reduce((sum, c) => sum + c, 0);
+      steady = connected >= MIN_CONNECTED * n ? steady + 1 : 0;
+    }
     for (const client of clients) client.child.send({ type: 'reset' });
     const before = { server: cpuSeconds(serverPid), clients: clients.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0), redis: cpuSeconds(redisServer.process.pid!), published: publisher.published };
     let rss = 0;
