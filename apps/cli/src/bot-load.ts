@@ -19,16 +19,20 @@ export type BotFile = { readonly ok: true; readonly file: string; readonly name:
 
 /**
  * The file of the bot `arg` names: an existing path wins (a file called `random` beside you is
- * yours), then a bundled bot's name. Everything else says what is wrong in one line.
+ * yours), then a bundled bot's name, the `game`'s own where it has one (sdk/examples/<game>/).
+ * Everything else says what is wrong in one line.
  */
-export function findBotFile(arg: string): BotFile {
+export function findBotFile(arg: string, game = 'xix'): BotFile {
   const stat = statOf(arg);
   if (stat === 'directory') return { ok: false, message: `${arg} is a directory, not a bot file (give the bot's .ts file)` };
   if (stat === 'file') {
     if (!SOURCE.test(arg)) return { ok: false, message: `${arg} is not a TypeScript file (a bot is a .ts or .js file, or one of: ${BUNDLED_BOTS.join(', ')})` };
     return { ok: true, file: arg, name: botName(arg) };
   }
-  if ((BUNDLED_BOTS as readonly string[]).includes(arg)) return { ok: true, file: path.join(EXAMPLES, `${arg}.ts`), name: arg };
+  if ((BUNDLED_BOTS as readonly string[]).includes(arg)) {
+    const own = path.join(EXAMPLES, game, `${arg}.ts`);
+    return { ok: true, file: game !== 'xix' && statOf(own) === 'file' ? own : path.join(EXAMPLES, `${arg}.ts`), name: arg };
+  }
   if (SOURCE.test(arg) || arg.includes('/')) return { ok: false, message: `no such file: ${arg}` };
   return { ok: false, message: `no bot named ${arg}: not a file, nor a bundled bot (${BUNDLED_BOTS.join(', ')})` };
 }

@@ -16,11 +16,11 @@ export interface Entrant {
   readonly name: string;
 }
 
-/** Finds each bot's file and gives every bot its own name; fails with one line. */
-export function findEntrants(args: readonly string[]): Entrant[] {
+/** Finds each bot's file (a bundled bot: the game's own) and gives every bot its own name; fails with one line. */
+export function findEntrants(args: readonly string[], game = 'xix'): Entrant[] {
   const entrants: Entrant[] = [];
   for (const arg of args) {
-    const { file, name } = orFail(findBotFile(arg));
+    const { file, name } = orFail(findBotFile(arg, game));
     const taken = entrants.filter((e) => e.name === name || e.name.startsWith(`${name} (`)).length;
     entrants.push({ arg, file, name: taken === 0 ? name : `${name} (${taken + 1})` });
   }

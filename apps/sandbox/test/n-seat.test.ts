@@ -35,7 +35,7 @@ function expectRotated(games: readonly HostGame[], bots: readonly BotEntry[], se
 
 beforeAll(async () => {
   pool = createSandboxPool({ hosts: 1, graceMs: 200 });
-  random = await entry('./fixtures/random-1923.ts', 'random');
+  random = await entry('../../../sdk/examples/1923/random.ts', 'random');
 });
 afterAll(() => pool.close());
 

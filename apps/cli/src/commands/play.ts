@@ -25,7 +25,7 @@ export const EXIT_INTERRUPTED = 130;
 
 export async function play(bots: readonly string[], options: PlayOptions): Promise<void> {
   const settings = playSettings(options, bots.length);
-  const entrants = findEntrants(bots);
+  const entrants = findEntrants(bots, settings.game.id);
   const names = entrants.map((e) => e.name);
   const seats = entrants.length;
   const title = `${names.join(' vs ')}: ${settings.games} games, seed ${settings.seed}`;
