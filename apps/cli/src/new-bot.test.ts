@@ -71,6 +71,9 @@ describe('xix new-bot', () => {
     const bot = path.join(dir, 'drawer', 'bot.ts');
     expect(readFileSync(bot, 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', '1923', 'bot.ts'), 'utf8'));
     expect(JSON.parse(readFileSync(path.join(dir, 'drawer', 'package.json'), 'utf8'))).toMatchObject({ name: 'drawer', scripts: { play: 'xix play --game 1923 bot.ts random random --games 300' } });
+    // xix check validates XIX bots only, so a 1923 folder has no check script (nor next step).
+    expect(JSON.parse(readFileSync(path.join(dir, 'drawer', 'package.json'), 'utf8')).scripts.check).toBeUndefined();
+    expect(made.stdout).not.toContain('xix check');
 
     const clean = tsc(path.join(dir, 'drawer'));
     expect(clean.stdout).toBe('');

@@ -1,5 +1,5 @@
 /**
- * A 1923 bot. Check it, then play it against random bots at a table of 2–9 seats:
+ * A 1923 bot. Play it against random bots at a table of 2–9 seats (here three):
  *   xix play --game 1923 bot.ts random random --games 300
  * The SDK's 1923 section is docs/sdk.md; the rules and their rulings (T1–T17) are in docs/rules.md.
  *
