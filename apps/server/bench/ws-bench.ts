@@ -21,12 +21,13 @@
  *
  * For each N of BENCH_STEPS (default 1000,2000,5000,10000,15000,19000:
  * this container's hard limit of open files, 20,000, caps one process below 20,000 sockets): connect the new
- * spectators, let them settle (until 90% of N have been connected for 3 s, at most a minute), then measure for BENCH_WINDOW seconds (default 10).
+ * spectators, let them settle (until 80% of N are connected on average over 3 s, at most a minute), then measure for BENCH_WINDOW seconds (default 10).
  * Live events are those published after the spectator's socket opened; the "catch-up" ones, published
  * before, came in its catch-up, and their delay is mostly how long after the game's start it joined.
  * A step passes when the p99 delay of live events is under 100 ms and nothing was dropped (no
- * missing event, no close for slowness, no unexpected close, no failed connection). Stops after the
- * first step that fails. BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (--cpu-prof).
+ * missing event, no close for slowness, no unexpected close, no failed connection) and on average
+ * at least 80% of the spectators were connected over the window's seconds (each joins every game:
+ * joins that lag are games missed). Stops after the first step that fails. BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (--cpu-prof).
  * Memory per spectator = (server RSS at N − RSS with none) / N.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -51,8 +52,11 @@ const CLIENT_PROCS = positive('BENCH_CLIENT_PROCS', 4);
 const JOIN_SPREAD_MS = process.env.BENCH_JOIN_SPREAD_MS ?? '500';
 const LOG_LEVEL = process.env.LOG_LEVEL || 'info';
 const P99_LIMIT_MS = 100;
-/** Spectators between two games (joining) at any moment: at most this share of N. */
-const MIN_CONNECTED = 0.9;
+/**
+ * Spectators connected, on average over the window's seconds: at least this share of N. (All of a
+ * game's spectators leave at its end and join the next one: single seconds dip by N / games.)
+ */
+const MIN_CONNECTED = 0.8;
 const SERVER = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
 const CLIENT = fileURLToPath(new URL('./ws-clients.ts', import.meta.url));
 
@@ -190,7 +194,7 @@ try {
   await sleep(3000);
   const baseRss = rssBytes(serverPid);
   console.log(`server ${server.url} (pid ${serverPid}): RSS ${mib(baseRss)} with the publisher running and no spectator`);
-  console.log('connected: the fewest spectators connected at any second of the window (pass: at least 90% of N)');
+  console.log('connected: spectators connected, mean of the window\'s seconds (pass: at least 80% of N)');
   console.log('\n      N  connected  events recv/s    p50 ms   p99 ms  max ms  catch-up p99  dropped (missing/slow/closed/failed)  server CPU  clients CPU  Redis CPU  server RSS  per spectator');
 
   let spectators = 0;
@@ -200,21 +204,21 @@ try {
     for (const [p, client] of clients.entries()) client.child.send({ type: 'add', slots: added.filter((j) => j % CLIENT_PROCS === p).map((j) => j % GAMES) });
     spectators = n;
     // new spectators join the games in play (catching up) and then follow the next ones: the
-    // window starts once 90% of N have been connected for 3 s in a row (at most a minute)
+    // window starts once N × MIN_CONNECTED are connected on average over 3 s (at most a minute)
     const settleBy = Date.now() + 60_000;
-    for (let steady = 0; steady < 3 && Date.now() < settleBy; ) {
+    for (const recent: number[] = []; Date.now() < settleBy; ) {
       await sleep(1000);
-      const connected = (await Promise.all(clients.map((client) => client.connected()))).reduce((sum, c) => sum + c, 0);
-      steady = connected >= MIN_CONNECTED * n ? steady + 1 : 0;
+      recent.push((await Promise.all(clients.map((client) => client.connected()))).reduce((sum, c) => sum + c, 0));
+      if (recent.length >= 3 && recent.slice(-3).reduce((sum, c) => sum + c, 0) / 3 >= MIN_CONNECTED * n) break;
     }
     for (const client of clients) client.child.send({ type: 'reset' });
     const before = { server: cpuSeconds(serverPid), clients: clients.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0), redis: cpuSeconds(redisServer.process.pid!), published: publisher.published };
     let rss = 0;
-    let fewestConnected = n;
+    let connectedSum = 0;
     for (let s = 0; s < WINDOW_S; s++) {
       await sleep(1000);
       rss = Math.max(rss, rssBytes(serverPid));
-      fewestConnected = Math.min(fewestConnected, (await Promise.all(clients.map((client) => client.connected()))).reduce((sum, c) => sum + c, 0));
+      connectedSum += (await Promise.all(clients.map((client) => client.connected()))).reduce((sum, c) => sum + c, 0);
     }
     const reports = await Promise.all(clients.map((client) => client.report()));
     const cpu = {
@@ -229,9 +233,9 @@ try {
     const p99 = percentile(live, 0.99);
     const perSpectator = (rss - baseRss) / n;
     // keeping up includes letting spectators in: most must be watching at every moment
-    const pass = p99 < P99_LIMIT_MS && dropped === 0 && countOf(live) > 0 && fewestConnected >= MIN_CONNECTED * n;
+    const pass = p99 < P99_LIMIT_MS && dropped === 0 && countOf(live) > 0 && connectedSum / WINDOW_S >= MIN_CONNECTED * n;
     console.log(
-      `${String(n).padStart(7)}  ${String(fewestConnected).padStart(9)}  ${(sum('events') / WINDOW_S).toFixed(0).padStart(13)}  ${percentile(live, 0.5).toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${percentile(live, 1).toFixed(0).padStart(6)}  ${percentile(catchUp, 0.99).toFixed(1).padStart(12)}  ${`${dropped} (${sum('missingEvents')}/${sum('tooSlow')}/${sum('unexpectedCloses')}/${sum('connectErrors')})`.padStart(35)}  ${`${(cpu.server * 100).toFixed(0)}%`.padStart(10)}  ${`${(cpu.clients * 100).toFixed(0)}%`.padStart(11)}  ${`${(cpu.redis * 100).toFixed(0)}%`.padStart(9)}  ${mib(rss).padStart(10)}  ${`${(perSpectator / 1024).toFixed(1)} KiB`.padStart(13)}  ${pass ? 'pass' : 'FAIL'}  load ${load()}`,
+      `${String(n).padStart(7)}  ${(connectedSum / WINDOW_S).toFixed(0).padStart(9)}  ${(sum('events') / WINDOW_S).toFixed(0).padStart(13)}  ${percentile(live, 0.5).toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${percentile(live, 1).toFixed(0).padStart(6)}  ${percentile(catchUp, 0.99).toFixed(1).padStart(12)}  ${`${dropped} (${sum('missingEvents')}/${sum('tooSlow')}/${sum('unexpectedCloses')}/${sum('connectErrors')})`.padStart(35)}  ${`${(cpu.server * 100).toFixed(0)}%`.padStart(10)}  ${`${(cpu.clients * 100).toFixed(0)}%`.padStart(11)}  ${`${(cpu.redis * 100).toFixed(0)}%`.padStart(9)}  ${mib(rss).padStart(10)}  ${`${(perSpectator / 1024).toFixed(1)} KiB`.padStart(13)}  ${pass ? 'pass' : 'FAIL'}  load ${load()}`,
     );
     if (!pass) break;
     best = { n, perSpectator };
