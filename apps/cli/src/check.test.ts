@@ -1,6 +1,7 @@
 /**
- * `xix check BOT`: one screen saying what is wrong (type errors as file:line:col, compile and
- * load errors, forfeits with their verdict, R12) or "ready to upload"; exit 0 only when ready.
+ * `xix check BOT [--game ID]`: one screen saying what is wrong (type errors as file:line:col,
+ * compile and load errors, forfeits with their verdict, R12) or "ready to upload"; exit 0 only when
+ * ready. A 1923 bot plays its validation games at 2 and 3 seats.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,8 +87,31 @@ describe('xix check', () => {
     expect(run.code).toBe(0);
   });
 
+  it('--game 1923 plays a good 1923 bot against 1923\'s random at 2 and 3 seats and finds it ready', () => {
+    writeBot(dir, 'locker.ts', `import { defineBot1923 } from '@xix/sdk';\nexport default defineBot1923({ decide: (view) => view.legalActions.at(-1)! });\n`);
+    const run = runXix(dir, 'check', 'locker.ts', '--game', '1923', '--games', '6');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('types    ok (strict defaults)');
+    expect(run.stdout).toMatch(/games {4}6 against random in the sandbox \(seed 1, each deal from both seats\): [\d.]+ won, 0 forfeits/);
+    expect(run.stdout).toMatch(/games {4}6 against 2 random bots in the sandbox \(seed 1, each deal from all 3 seats\): [\d.]+ won, 0 forfeits/);
+    expect(lastLine(run.stdout)).toBe('ready to upload');
+    expect(run.code).toBe(0);
+  });
+
+  it('--game 1923 lists the forfeits of a 1923 bot that answers an illegal action, with their verdict (R12), at every table size', () => {
+    writeBot(dir, 'folder.ts', `import { defineBot1923 } from '@xix/sdk';\nexport default defineBot1923({ decide: () => ({ type: 'fold' }) as never });\n`);
+    const run = runXix(dir, 'check', 'folder.ts', '--game', '1923', '--games', '6');
+    expect(run.stdout).toMatch(/^ {6}game 1 \(seat 0, move \d+\): forfeited \(illegal\): .*fold/m);
+    expect(run.stdout).toMatch(/each deal from both seats\): 0 won, 6 forfeits/);
+    expect(run.stdout).toMatch(/each deal from all 3 seats\): 0 won, 6 forfeits/);
+    expect(lastLine(run.stdout)).toBe('not ready: 12 forfeits');
+    expect(run.code).toBe(1);
+  });
+
   it('refuses a missing file or bad options in one line', () => {
     expectOneLineError(check('missing.ts'), /^xix: no such file: missing\.ts$/);
     expectOneLineError(runXix(dir, 'check', 'first.ts', '--games', '3'), /^xix: --games must be even/);
+    expectOneLineError(runXix(dir, 'check', 'first.ts', '--game', '1923', '--games', '4'), /^xix: --games must be a multiple of 6 \(each deal is played once per seat rotation at 2 and 3 seats\)/);
+    expectOneLineError(runXix(dir, 'check', 'first.ts', '--game', 'chess'), /^xix: --game must be one of xix, 1923, got chess$/);
   });
 });

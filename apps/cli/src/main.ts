@@ -71,7 +71,8 @@ function program(): Command {
     .command('check')
     .description('is a bot ready to upload? type-checks it, compiles and loads it in the sandbox, plays validation games against random')
     .argument('<bot>', 'the bot (.ts file)')
-    .option('-n, --games <N>', 'validation games, even', '10')
+    .option('-g, --game <ID>', 'the game the bot plays: xix (validated at 2 seats) or 1923 (at 2 and 3 seats)', 'xix')
+    .option('-n, --games <N>', 'validation games at each table size, whole deals: even for xix, a multiple of 6 for 1923 (default: 10, rounded up to one)')
     .option('-s, --seed <S>', 'seed of the first validation deal', '1')
     .action(check);
   // The platform: login, upload, bots, matches, fetch (apps/cli/src/platform).

@@ -1,33 +1,42 @@
 /**
- * `xix check BOT`: is this bot ready to upload? One screen: the type errors an editor would show,
- * then the platform's own steps (compile with the sandbox's compiler, load in a sandbox, a few
- * mirrored validation games against `random` in the sandbox) and what went wrong in each.
+ * `xix check BOT [--game ID]`: is this bot ready to upload? One screen: the type errors an editor
+ * would show, then the platform's own steps (compile with the sandbox's compiler, load in a
+ * sandbox, validation games against the game's `random` in the sandbox, every deal once per seat
+ * rotation, at each of the game's smallest table sizes) and what went wrong in each.
  * Exit code 0 when ready, 1 otherwise.
  */
 import { existsSync, statSync } from 'node:fs';
-import { xix, type Seat } from '@xix/engine';
-import { playSeries, type Player, type SeriesGame } from '@xix/referee';
+import { findGame, GAMES, type AnyGame, type Seat } from '@xix/engine';
+import { playSeries, type SeriesGame } from '@xix/referee';
 import { checkBot, compileBot, sandboxedPlayer } from '@xix/sandbox';
+import { findBotFile } from '../bot-load.ts';
 import { named, typeCheck } from '../check/type-check.ts';
 import { fail } from '../cli-error.ts';
-import { bundledBotFile } from '../repo.ts';
+import { formatWins } from '../play/report.ts';
 
 export interface CheckOptions {
-  readonly games: string;
+  /** The game's id; xix when absent (never inferred from the bot). */
+  readonly game?: string;
+  /** Games at each table size; absent: about 10, a whole number of deals at every size. */
+  readonly games?: string;
   readonly seed: string;
 }
+
+/** Roughly how many validation games a table size gets unless --games says otherwise. */
+const DEFAULT_GAMES = 10;
 
 /** Type errors shown before "… and N more": the first ones are the ones to fix first. */
 const SHOWN = 10;
 
 export async function check(file: string, options: CheckOptions): Promise<void> {
-  const games = wholeNumber(options.games, '--games', 2);
-  if (games % 2 !== 0) fail(`--games must be even (each deal is played twice, seats swapped), got ${options.games}`);
+  const game = findGame(options.game ?? 'xix') ?? fail(`--game must be one of ${[...GAMES.keys()].join(', ')}, got ${options.game}`);
+  const sizes = tableSizes(game);
+  const games = gamesPerTable(options.games, sizes);
   const seed = wholeNumber(options.seed, '--seed', 0);
   if (!existsSync(file)) fail(`no such file: ${file}`);
   if (!statSync(file).isFile()) fail(`${file} is not a file`);
 
-  const lines = [`xix check ${file}`];
+  const lines = [`xix check ${file}${game.id === 'xix' ? '' : ` --game ${game.id}`}`];
   const problems: string[] = [];
   const step = (name: string, text: string, details: readonly string[] = []): void => {
     lines.push(`  ${name.padEnd(8)} ${text}`, ...details.map((d) => `      ${d}`));
@@ -49,15 +58,20 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
     step('compile', 'failed:', [compiled.message]);
   } else {
     step('compile', `ok (${(compiled.bytes / 1024).toFixed(1)} kB of source)`);
-    const loaded = await checkBot(xix, { entry: file });
+    const loaded = await checkBot(game, { entry: file });
     if (!loaded.ok) {
       problems.push('it does not load');
       step('load', 'failed:', [loaded.message]);
     } else {
       step('load', 'ok');
-      const played = await validationGames(loaded.code, games, seed);
-      if (played.forfeits.length > 0) problems.push(count(played.forfeits.length, 'forfeit'));
-      step('games', `${games} against random in the sandbox (seed ${seed}, each deal from both seats): ${played.wins} won, ${count(played.forfeits.length, 'forfeit')}`, played.forfeits);
+      const random = await randomCode(game);
+      let forfeits = 0;
+      for (const seats of sizes) {
+        const played = validationGames({ game, code: loaded.code, random, seats, games, seed });
+        forfeits += played.forfeits.length;
+        step('games', `${games} ${against(seats)} in the sandbox (seed ${seed}, each deal from ${seats === 2 ? 'both' : `all ${seats}`} seats): ${formatWins(played.wins)} won, ${count(played.forfeits.length, 'forfeit')}`, played.forfeits);
+      }
+      if (forfeits > 0) problems.push(count(forfeits, 'forfeit'));
     }
   }
   lines.push('', problems.length === 0 ? 'ready to upload' : `not ready: ${problems.join(', ')}`);
@@ -71,30 +85,68 @@ interface Played {
   readonly forfeits: readonly string[];
 }
 
-async function validationGames(code: string, games: number, seed: number): Promise<Played> {
-  const random = await checkBot(xix, { entry: bundledBotFile('random')! });
-  if (!random.ok) fail(`the bundled random bot does not load: ${random.message}`);
-  // Two players per bot: no bot plays both games of a deal (R11).
-  const bot = [sandboxedPlayer(xix, code, 'bot'), sandboxedPlayer(xix, code, 'bot')] as const;
-  const opponent = [sandboxedPlayer(xix, random.code, 'random'), sandboxedPlayer(xix, random.code, 'random')] as const;
+interface Table {
+  readonly game: AnyGame;
+  /** The compiled bot under check, and the game's bundled random bot. */
+  readonly code: string;
+  readonly random: string;
+  readonly seats: number;
+  readonly games: number;
+  readonly seed: number;
+}
+
+/** The bot in the first seat of a table filled up with random bots, every deal once per rotation. */
+function validationGames({ game, code, random, seats, games, seed }: Table): Played {
+  // Fresh players for each rotation: no bot plays a deal twice with its memory (R11).
+  const rotations = Array.from({ length: seats }, () => [
+    sandboxedPlayer(game, code, 'bot'),
+    ...Array.from({ length: seats - 1 }, () => sandboxedPlayer(game, random, 'random')),
+  ]);
   const forfeits: string[] = [];
   try {
     const summary = playSeries({
-      game: xix,
+      game,
       games,
       seed,
-      players: [bot[0], opponent[0]],
-      mirrorPlayers: [bot[1], opponent[1]],
-      onGame: (game) => {
-        const line = forfeitLine(game);
+      players: rotations[0]!,
+      rotationPlayers: rotations.slice(1),
+      onGame: (played) => {
+        const line = forfeitLine(played);
         if (line !== null) forfeits.push(line);
       },
     });
-    return { wins: summary.wins[0], forfeits };
+    return { wins: summary.wins[0]!, forfeits };
   } finally {
-    [...bot, ...opponent].forEach((p: Player) => p.dispose());
+    rotations.flat().forEach((p) => p.dispose());
   }
 }
+
+async function randomCode(game: AnyGame): Promise<string> {
+  const found = findBotFile('random', game.id);
+  if (!found.ok) fail(`the bundled random bot of ${game.id} is missing: ${found.message}`);
+  const random = await checkBot(game, { entry: found.file });
+  if (!random.ok) fail(`the bundled random bot of ${game.id} does not load: ${random.message}`);
+  return random.code;
+}
+
+/** The table sizes a bot is validated at: the game's two smallest (XIX has only one). */
+function tableSizes(game: AnyGame): number[] {
+  const smallest = Math.max(2, game.seats.min);
+  return smallest < game.seats.max ? [smallest, smallest + 1] : [smallest];
+}
+
+/** --games, played at each table size: a whole number of deals at every size. */
+function gamesPerTable(text: string | undefined, sizes: readonly number[]): number {
+  // Two consecutive sizes share no factor: a multiple of both is a multiple of their product.
+  const deal = sizes.reduce((product, seats) => product * seats, 1);
+  if (text === undefined) return Math.ceil(DEFAULT_GAMES / deal) * deal;
+  const games = wholeNumber(text, '--games', 1);
+  if (games % deal === 0) return games;
+  if (deal === 2) fail(`--games must be even (each deal is played twice, seats swapped), got ${text}`);
+  fail(`--games must be a multiple of ${deal} (each deal is played once per seat rotation at ${sizes.join(' and ')} seats), got ${text}`);
+}
+
+const against = (seats: number): string => (seats === 2 ? 'against random' : `against ${seats - 1} random bots`);
 
 function forfeitLine({ index, seatOfA, record }: SeriesGame): string | null {
   const forfeit = record.replay.forfeit;
