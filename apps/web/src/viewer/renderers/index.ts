@@ -2,6 +2,7 @@
  * Renderers by game id: the player (player.ts) knows nothing of any game; a renderer draws one
  * frame's view of its game. Adding a game's viewer: a file beside xix.ts and a line in RENDERERS.
  */
+import { nineteenTwentyThreeRenderer } from './nineteen-twenty-three.ts';
 import { xixRenderer } from './xix.ts';
 
 /** A seat as the page names it: the bot's name, and its id for a link when known. */
@@ -30,7 +31,7 @@ export interface Renderer {
   render(root: HTMLElement, view: unknown, context: RenderContext): void;
 }
 
-const RENDERERS: ReadonlyMap<string, Renderer> = new Map([[xixRenderer.game, xixRenderer]]);
+const RENDERERS: ReadonlyMap<string, Renderer> = new Map([xixRenderer, nineteenTwentyThreeRenderer].map((renderer) => [renderer.game, renderer]));
 
 export function findRenderer(game: string): Renderer | undefined {
   return RENDERERS.get(game);

@@ -1,0 +1,194 @@
+/**
+ * The match viewer's 1923 table in Chromium: a real 4-seat game (the SDK's bundled 1923 bots
+ * through the referee) is stored and opened; at several moves, seen by everyone and as two of the
+ * seats saw it, the cards of every seat, the hole cards, the piles and the shoe are checked
+ * against the engine's own views of that move (T4, T15: a seat sees its own seen cards only and
+ * no hole card, its own included); the last reveal and the places (T13) against the replay. The
+ * table model drawn from a live game's public view holds no card at all (T15). Screenshots:
+ * viewer-1923-laptop.png and viewer-1923-phone.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { nineteenTwentyThree as game, parseReplay, replayStates, type Replay, type SeatView1923, type SpectatorView1923, type State1923 } from '@xix/engine';
+import { playMatch, trustedPlayer } from '@xix/referee';
+import type { Bot } from '@xix/sdk';
+import heuristic from '../../../sdk/examples/1923/heuristic.ts';
+import random from '../../../sdk/examples/1923/random.ts';
+import { tableOf1923 } from '../src/viewer/renderers/nineteen-twenty-three-table.ts';
+import { openWebHarness, type WebHarness } from './harness.ts';
+
+const NAMES = ['ace', 'deuce', 'trey', 'four'];
+const SEED = 1923;
+
+let h: WebHarness;
+let matchId: string;
+let replay: Replay;
+/** The engine's state after each move (index = moves applied). */
+let states: State1923[];
+
+beforeAll(async () => {
+  h = await openWebHarness();
+  // The trusted player is typed for XIX bots; it hands any game's views through untouched.
+  const players = NAMES.map((name, seat) => trustedPlayer((seat % 2 === 0 ? heuristic : random) as unknown as Bot, name));
+  const played = playMatch({ game, setup: game.randomSetup(SEED, NAMES.length), seed: SEED, players });
+  const entrants = await Promise.all(NAMES.map(async (name, i) => {
+    const put = await h.store.putVersion({ owner: `player${i}`, name, game: '1923', entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state: 'active' });
+    if (!put.ok) throw new Error(`upload refused: ${put.reason}`);
+    return { bot: put.bot, version: put.version, name };
+  }));
+  const series = await h.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants, deals: 1, seed: SEED, requestedBy: 'admin' });
+  matchId = `${series}.0`;
+  await h.store.recordMatch({ id: matchId, seriesId: series, game: '1923', kind: 'challenge', rated: false, entrants, logs: NAMES.map(() => ''), finishedAt: Date.now(), replay: played.replay });
+  replay = parseReplay(await h.api(`/api/matches/${matchId}/replay`));
+  states = [];
+  const run = replayStates(game, replay, { onStart: (s) => states.push(game.clone(s as State1923)), onStep: ({ state }) => states.push(game.clone(state as State1923)) });
+  if (!run.ok) throw new Error(`the stored replay does not re-simulate: ${run.reason}`);
+}, 180_000);
+afterAll(async () => h?.close());
+
+interface ShownCard { readonly card: string | null; readonly face: string | null; readonly hole: boolean }
+interface ShownSeat { readonly cards: readonly ShownCard[]; readonly pile: number; readonly locked: string | null }
+interface ShownTable { readonly move: string | null; readonly shoe: string | null; readonly seats: readonly ShownSeat[] }
+
+async function shown(page: Page): Promise<ShownTable> {
+  return page.locator('[data-viewer]').evaluate((viewer) => ({
+    move: viewer.getAttribute('data-move'),
+    shoe: viewer.querySelector('[data-board] [data-shoe]')?.getAttribute('data-shoe') ?? null,
+    seats: [...viewer.querySelectorAll('[data-board] .t23-seat')].map((seat) => ({
+      cards: [...seat.querySelectorAll('[data-hand] .t23-card')].map((card) => ({ card: card.getAttribute('data-card'), face: card.getAttribute('data-face'), hole: card.hasAttribute('data-hole') })),
+      pile: Number(seat.querySelector('[data-pile]')?.getAttribute('data-pile')),
+      locked: seat.querySelector('[data-locked]')?.getAttribute('data-locked') ?? null,
+    })),
+  }));
+}
+
+/** What the page must show at `move` through `perspective`, from the engine's views alone. */
+function expected(move: number, perspective: string): ShownTable {
+  const state = states[move]!;
+  const everything = game.spectatorView(state) as SpectatorView1923;
+  const viewer = perspective === 'all' ? null : Number(perspective.replace('seat-', ''));
+  const own = viewer === null ? null : (game.view(state, viewer) as SeatView1923);
+  const seats = everything.players.map((player, seat): ShownSeat => {
+    const locked = player.cards === 0 ? null : String(player.locked);
+    if (player.cards === 0) return { cards: [], pile: player.pile.length, locked };
+    const hole = { face: 'down', hole: true };
+    if (viewer === null) {
+      const hand = everything.hands[seat]!;
+      return { cards: [...hand.seen.map((card) => ({ card, face: 'up', hole: false })), { card: hand.hole, ...hole }], pile: player.pile.length, locked };
+    }
+    // T4, T15: a seat knows its own seen cards, never a hole card, and nothing of another hand but its size
+    const seen = seat === viewer ? own!.seen : [];
+    const unseen = player.cards - seen.length - 1;
+    return {
+      cards: [...seen.map((card) => ({ card, face: 'up', hole: false })), ...Array.from({ length: unseen }, () => ({ card: null, face: 'down', hole: false })), { card: null, ...hole }],
+      pile: own!.players[seat]!.pile.length,
+      locked,
+    };
+  });
+  return { move: String(move), shoe: String(everything.shoe), seats };
+}
+
+async function goToMove(page: Page, move: number): Promise<void> {
+  await page.evaluate(`location.hash = '#move=${move}'`);
+  await page.locator(`[data-viewer][data-move="${move}"]`).waitFor();
+}
+
+async function choose(page: Page, perspective: string): Promise<void> {
+  await page.locator(`button[data-perspective="${perspective}"]`).click();
+  await page.locator(`[data-viewer][data-perspective="${perspective}"]`).waitFor();
+}
+
+describe('the 1923 table in the match viewer', () => {
+  it('offers everything and each of the four seats’ views, and draws each move as the engine’s views say (T4, T15)', async () => {
+    const page = await h.newPage('laptop');
+    await page.goto(`/matches/${matchId}`);
+    await page.locator('[data-game="1923"]').waitFor();
+    expect(await page.locator('button[data-perspective]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-perspective')))).toEqual(['all', 'seat-0', 'seat-1', 'seat-2', 'seat-3']);
+    expect(await page.locator('[data-board] [data-seat]').count()).toBe(4);
+
+    const last = replay.moves.length;
+    // the deal, a move mid-round, the first move after a round's reveal, and one near the end
+    const afterReveal = states.findIndex((s) => game.spectatorView(s).rounds.length === 1);
+    expect(afterReveal).toBeGreaterThan(0);
+    const moves = [0, 3, afterReveal, Math.floor(last / 2), last - 1];
+    for (const move of moves) {
+      await goToMove(page, move);
+      for (const perspective of ['all', 'seat-1', 'seat-3']) {
+        await choose(page, perspective);
+        expect(await shown(page), `move ${move} as ${perspective}`).toEqual(expected(move, perspective));
+      }
+      await choose(page, 'all');
+    }
+
+    // a step with the button shows the next move
+    await page.locator('[data-control="forward"]').click();
+    await page.locator(`[data-viewer][data-move="${last}"]`).waitFor();
+    expect(await shown(page)).toEqual(expected(last, 'all'));
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the last reveal with each hand’s value and the round’s winner, and at the end every seat’s place (T10, T13)', async () => {
+    const page = await h.newPage('laptop');
+    const afterReveal = states.findIndex((s) => game.spectatorView(s).rounds.length === 1);
+    await page.goto(`/matches/${matchId}#move=${afterReveal}`);
+    await page.locator('[data-reveal]').waitFor();
+    const round = game.spectatorView(states[afterReveal]!).rounds[0]!;
+    const revealed = async (): Promise<unknown> => page.locator('[data-reveal-seat]').evaluateAll((rows) => rows.map((row) => ({
+      value: Number(row.getAttribute('data-value')),
+      cards: [...row.querySelectorAll('[data-card]')].map((card) => card.getAttribute('data-card')),
+      winner: row.classList.contains('t23-round-winner'),
+    })));
+    // seen as a seat too: the reveal is public (T15)
+    for (const perspective of ['all', 'seat-2']) {
+      await choose(page, perspective);
+      expect(await page.locator('[data-reveal]').getAttribute('data-reveal')).toBe(String(round.round));
+      expect(await revealed()).toEqual(round.hands.map((cards, seat) => ({ value: round.values[seat], cards, winner: seat === round.winner })));
+    }
+
+    await page.locator('[data-control="last"]').click();
+    await page.locator(`[data-viewer][data-move="${replay.moves.length}"]`).waitFor();
+    const places = await page.locator('[data-place]').evaluateAll((tags) => tags.map((tag) => Number(tag.getAttribute('data-place'))));
+    expect(places).toEqual(replay.result.ranks);
+    const winners = replay.result.ranks!.flatMap((place, seat) => (place === 1 ? [NAMES[seat]!] : []));
+    const result = await page.locator('[data-result]').textContent();
+    for (const name of winners) expect(result).toContain(name);
+    expect(result).toContain(replay.result.points.join('–'));
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each(['laptop', 'phone'] as const)('fits a %s screen (no sideways scroll) and is photographed', async (size) => {
+    const page = await h.newPage(size);
+    const move = states.findIndex((s) => game.spectatorView(s).rounds.length === 2) + 2;
+    await page.goto(`/matches/${matchId}#move=${move}`);
+    await page.locator('[data-game="1923"]').waitFor();
+    await page.locator(`[data-viewer][data-move="${move}"]`).waitFor();
+    expect(await h.overflowsSideways(page)).toBe(false);
+    await h.screenshot(page, 'viewer-1923');
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the 1923 table model', () => {
+  it('drawn from a live game’s public view holds no card of any hand, and from a seat’s view no hole card (T4, T15)', () => {
+    let hands = 0;
+    for (const state of states) {
+      const publicTable = tableOf1923(game.publicView(state));
+      for (const seat of publicTable.seats) {
+        hands += seat.cards.length > 0 ? 1 : 0;
+        expect(seat.cards.every((card) => card === null)).toBe(true);
+        expect(seat.pending).toBeNull();
+      }
+      for (let viewer = 0; viewer < NAMES.length; viewer++) {
+        const seatTable = tableOf1923(game.view(state, viewer));
+        for (const [seat, shownSeat] of seatTable.seats.entries()) {
+          if (shownSeat.cards.length > 0) expect(shownSeat.cards.at(-1)).toBeNull();
+          if (seat !== viewer) expect(shownSeat.cards.every((card) => card === null)).toBe(true);
+        }
+      }
+    }
+    expect(hands).toBeGreaterThan(0);
+  });
+});
