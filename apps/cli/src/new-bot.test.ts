@@ -1,7 +1,8 @@
 /**
  * `xix new-bot NAME [--game ID]`: a bot folder that works outside this repository: `tsc --noEmit -p`
  * finds `@xix/sdk` there (no errors for the template, a TS diagnostic for a type error) and
- * `xix check` passes a XIX one; `--game 1923` starts from 1923's template.
+ * `xix check` passes a XIX one; `--game 1923` starts from 1923's template, and its `check` script
+ * (`xix check bot.ts --game 1923`) passes it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,10 +71,18 @@ describe('xix new-bot', () => {
     expect(made.stdout).toContain('xix play --game 1923 bot.ts random random');
     const bot = path.join(dir, 'drawer', 'bot.ts');
     expect(readFileSync(bot, 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', '1923', 'bot.ts'), 'utf8'));
-    expect(JSON.parse(readFileSync(path.join(dir, 'drawer', 'package.json'), 'utf8'))).toMatchObject({ name: 'drawer', scripts: { play: 'xix play --game 1923 bot.ts random random --games 300' } });
-    // xix check validates XIX bots only, so a 1923 folder has no check script (nor next step).
-    expect(JSON.parse(readFileSync(path.join(dir, 'drawer', 'package.json'), 'utf8')).scripts.check).toBeUndefined();
-    expect(made.stdout).not.toContain('xix check');
+    expect(made.stdout).toContain('xix check bot.ts --game 1923');
+    const { scripts } = JSON.parse(readFileSync(path.join(dir, 'drawer', 'package.json'), 'utf8'));
+    expect(scripts).toMatchObject({ check: 'xix check bot.ts --game 1923', play: 'xix play --game 1923 bot.ts random random --games 300' });
+    // The check script, as npm would run it: the template is ready to upload.
+    const [command, ...args] = (scripts.check as string).split(' ');
+    expect(command).toBe('xix');
+    const checked = runXix(path.join(dir, 'drawer'), ...args);
+    expect(checked.stderr).toBe('');
+    expect(checked.stdout).toContain('types    ok (tsconfig.json)');
+    expect(checked.stdout).toContain('each deal from all 3 seats');
+    expect(checked.stdout.trimEnd().split('\n').at(-1)).toBe('ready to upload');
+    expect(checked.code).toBe(0);
 
     const clean = tsc(path.join(dir, 'drawer'));
     expect(clean.stdout).toBe('');

@@ -49,23 +49,17 @@ export function newBot(name: string, options: { readonly game?: string } = {}): 
 }
 
 /**
- * What to run next for a bot of `game`, as package.json scripts. Another game's bot plays at a table
- * of three, against two random bots; `xix check` validates XIX bots only so far, so it has no
- * `check` script.
+ * What to run next for a bot of `game`, as package.json scripts. Another game's bot is checked with
+ * its `--game` and plays at a table of three, against two random bots.
  */
-function commandsFor(game: string): { readonly check?: string; readonly play: string } {
+function commandsFor(game: string): { readonly check: string; readonly play: string } {
   if (game === DEFAULT_GAME) return { check: 'xix check bot.ts', play: 'xix play bot.ts random --games 100' };
-  return { play: `xix play --game ${game} bot.ts random random --games 300` };
+  return { check: `xix check bot.ts --game ${game}`, play: `xix play --game ${game} bot.ts random random --games 300` };
 }
 
 function packageJson(name: string, game: string): object {
   const { check, play } = commandsFor(game);
-  return {
-    name,
-    private: true,
-    type: 'module',
-    scripts: { ...(check !== undefined && { check }), typecheck: 'tsc --noEmit -p .', play },
-  };
+  return { name, private: true, type: 'module', scripts: { check, typecheck: 'tsc --noEmit -p .', play } };
 }
 
 /** The options `xix check` uses by default, in tsconfig.json's spelling, and the SDK's path. */
