@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { LiveEvent } from '@xix/store';
 import { nineteenTwentyThree as game, parseReplay, replayStates, type Replay, type SeatView1923, type SpectatorView1923, type State1923 } from '@xix/engine';
 import { playMatch, trustedPlayer } from '@xix/referee';
 import type { Bot } from '@xix/sdk';
@@ -25,20 +26,27 @@ let matchId: string;
 let replay: Replay;
 /** The engine's state after each move (index = moves applied). */
 let states: State1923[];
+let entrants: { bot: string; version: number; name: string }[];
 
-beforeAll(async () => {
-  h = await openWebHarness();
+/** Plays one game of the SDK's 1923 bots (heuristic and random in turn) with the referee and stores it; answers its id. */
+async function storeGame(names: readonly string[], seed: number): Promise<{ id: string; entrants: typeof entrants }> {
   // The trusted player is typed for XIX bots; it hands any game's views through untouched.
-  const players = NAMES.map((name, seat) => trustedPlayer((seat % 2 === 0 ? heuristic : random) as unknown as Bot, name));
-  const played = playMatch({ game, setup: game.randomSetup(SEED, NAMES.length), seed: SEED, players });
-  const entrants = await Promise.all(NAMES.map(async (name, i) => {
+  const players = names.map((name, seat) => trustedPlayer((seat % 2 === 0 ? heuristic : random) as unknown as Bot, name));
+  const played = playMatch({ game, setup: game.randomSetup(seed, names.length), seed, players });
+  const seated = await Promise.all(names.map(async (name, i) => {
     const put = await h.store.putVersion({ owner: `player${i}`, name, game: '1923', entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state: 'active' });
     if (!put.ok) throw new Error(`upload refused: ${put.reason}`);
     return { bot: put.bot, version: put.version, name };
   }));
-  const series = await h.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants, deals: 1, seed: SEED, requestedBy: 'admin' });
-  matchId = `${series}.0`;
-  await h.store.recordMatch({ id: matchId, seriesId: series, game: '1923', kind: 'challenge', rated: false, entrants, logs: NAMES.map(() => ''), finishedAt: Date.now(), replay: played.replay });
+  const series = await h.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants: seated, deals: 1, seed, requestedBy: 'admin' });
+  const id = `${series}.0`;
+  await h.store.recordMatch({ id, seriesId: series, game: '1923', kind: 'challenge', rated: false, entrants: seated, logs: names.map(() => ''), finishedAt: Date.now(), replay: played.replay });
+  return { id, entrants: seated };
+}
+
+beforeAll(async () => {
+  h = await openWebHarness();
+  ({ id: matchId, entrants } = await storeGame(NAMES, SEED));
   replay = parseReplay(await h.api(`/api/matches/${matchId}/replay`));
   states = [];
   const run = replayStates(game, replay, { onStart: (s) => states.push(game.clone(s as State1923)), onStep: ({ state }) => states.push(game.clone(state as State1923)) });
@@ -66,13 +74,14 @@ async function shown(page: Page): Promise<ShownTable> {
 function expected(move: number, perspective: string): ShownTable {
   const state = states[move]!;
   const everything = game.spectatorView(state) as SpectatorView1923;
-  const viewer = perspective === 'all' ? null : Number(perspective.replace('seat-', ''));
+  // 'public' is a live spectator's view: no card of any hand before the reveal (T15)
+  const viewer = perspective === 'all' || perspective === 'public' ? null : Number(perspective.replace('seat-', ''));
   const own = viewer === null ? null : (game.view(state, viewer) as SeatView1923);
   const seats = everything.players.map((player, seat): ShownSeat => {
     const locked = player.cards === 0 ? null : String(player.locked);
     if (player.cards === 0) return { cards: [], pile: player.pile.length, locked };
     const hole = { face: 'down', hole: true };
-    if (viewer === null) {
+    if (perspective === 'all') {
       const hand = everything.hands[seat]!;
       return { cards: [...hand.seen.map((card) => ({ card, face: 'up', hole: false })), { card: hand.hole, ...hole }], pile: player.pile.length, locked };
     }
@@ -81,7 +90,7 @@ function expected(move: number, perspective: string): ShownTable {
     const unseen = player.cards - seen.length - 1;
     return {
       cards: [...seen.map((card) => ({ card, face: 'up', hole: false })), ...Array.from({ length: unseen }, () => ({ card: null, face: 'down', hole: false })), { card: null, ...hole }],
-      pile: own!.players[seat]!.pile.length,
+      pile: (own ?? everything).players[seat]!.pile.length,
       locked,
     };
   });
@@ -154,6 +163,56 @@ describe('the 1923 table in the match viewer', () => {
     const result = await page.locator('[data-result]').textContent();
     for (const name of winners) expect(result).toContain(name);
     expect(result).toContain(replay.result.points.join('–'));
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a game in progress from its public views: every hand face down, no choice before its step resolves, no card of the shoe (T5, T15)', async () => {
+    // the same game published live under a series of its own (nothing plays it: this test is its worker)
+    const seriesId = await h.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants, deals: 1, seed: SEED, requestedBy: 'admin' });
+    const liveId = `${seriesId}.0`;
+    const afterReveal = states.findIndex((s) => game.spectatorView(s).rounds.length === 1);
+    const shownMove = afterReveal + 2;
+    const move = (k: number): LiveEvent => ({ type: 'move', move: k, seat: replay.moves[k - 1]!.seat, view: game.publicView(states[k]!) });
+    await h.store.publishLive(liveId, [
+      { type: 'start', match: liveId, game: '1923', seats: entrants, view: game.publicView(states[0]!) },
+      ...Array.from({ length: shownMove }, (_, i) => move(i + 1)),
+    ], { game: '1923', tournament: null });
+
+    const page = await h.newPage('phone');
+    await page.goto(`/matches/${liveId}`);
+    await page.locator(`[data-viewer][data-move="${shownMove}"] [data-game="1923"]`).waitFor();
+    expect(await page.locator('button[data-perspective]').count()).toBe(0);
+    expect(await shown(page)).toEqual(expected(shownMove, 'public'));
+    const deal = game.spectatorView(states[shownMove]!);
+    // some seats have chosen in this step: the choices stay hidden until it resolves (T5)
+    expect(deal.pending.some((choice) => choice !== null)).toBe(true);
+    expect(await page.locator('[data-pending]').count()).toBe(0);
+    const secret = [...deal.hands.flatMap((hand) => [...hand.seen, ...(hand.hole === null ? [] : [hand.hole])]), ...deal.shoeCards];
+    expect(secret.length).toBeGreaterThan(20);
+    const onPage = await page.locator('[data-card]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-card')));
+    expect(onPage.filter((card) => secret.includes(card!))).toEqual([]);
+    // the reveal of round 1 is public (T15): its cards are on the page
+    expect(onPage).toEqual(expect.arrayContaining([...deal.rounds[0]!.hands.flat()]));
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('draws a 9-seat table (three decks, T1) on a phone without a sideways scroll, with every seat’s view to switch to', async () => {
+    const seats = 9;
+    const { id } = await storeGame(Array.from({ length: seats }, (_, i) => `nine${i}`), SEED + 9);
+
+    const page = await h.newPage('phone');
+    await page.goto(`/matches/${id}#move=5`);
+    await page.locator('[data-viewer][data-move="5"] [data-game="1923"]').waitFor();
+    expect(await page.locator('[data-board] .t23-seat').count()).toBe(seats);
+    expect(await page.locator('button[data-perspective]').count()).toBe(seats + 1);
+    await choose(page, 'seat-8');
+    // seat 8 sees its own seen cards and nobody else's (T15)
+    const known = await page.locator('[data-board] .t23-seat').evaluateAll((panels) => panels.map((panel) => panel.querySelectorAll('[data-hand] [data-card]').length));
+    expect(known.slice(0, 8).every((count) => count === 0)).toBe(true);
+    expect(known[8]).toBeGreaterThan(0);
+    expect(await h.overflowsSideways(page)).toBe(false);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
