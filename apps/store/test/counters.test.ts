@@ -1,18 +1,14 @@
 /** The platform counters recordMatch keeps per game (counters.ts): once per stored match, never for a duplicate. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DECISION_BUCKETS_MS, readGameCounters } from '../src/index.ts';
 import type { MatchEntrant, ReplayLike } from '../src/types.ts';
-import { fakeReplay, match, openWorld, ratedPair, type World } from './world.ts';
+import { fakeReplay, match, ratedPair } from './world.ts';
+import { useWorld } from './use-world.ts';
 
-let world: World;
 let a: MatchEntrant;
 let b: MatchEntrant;
 let seriesId: string;
-beforeEach(async () => {
-  world = await openWorld();
-  ({ a, b, seriesId } = await ratedPair(world));
-});
-afterEach(async () => { await world.close(); });
+const world = useWorld(async (opened) => { ({ a, b, seriesId } = await ratedPair(opened)); });
 
 /** A forfeit (R12: seat 1, timeout) whose moves took 0.5, 7 and 3000 ms of CPU, and one move measured only by the wall clock. */
 function timedForfeit(): ReplayLike {

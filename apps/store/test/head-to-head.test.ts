@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoreInputError } from '../src/index.ts';
 import type { MatchEntrant } from '../src/types.ts';
-import { fakeReplay, match, openWorld, ratedPair, upload, type World } from './world.ts';
+import { fakeReplay, match, ratedPair, upload } from './world.ts';
+import { useWorld } from './use-world.ts';
 
-let world: World;
 let a: MatchEntrant;
 let b: MatchEntrant;
 let seriesId: string;
-beforeEach(async () => {
-  world = await openWorld();
-  ({ a, b, seriesId } = await ratedPair(world));
-});
-afterEach(async () => { await world.close(); });
+const world = useWorld(async (opened) => { ({ a, b, seriesId } = await ratedPair(opened)); });
 
 describe('headToHead', () => {
   it("counts a bot's wins, losses and draws against each opponent from either seat, leaving out games against itself", async () => {

@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStore, ranksOf } from '../src/index.ts';
 import type { MatchEntrant } from '../src/types.ts';
-import { fakeReplay, match, openWorld, ratedPair, type World } from './world.ts';
+import { fakeReplay, match, ratedPair } from './world.ts';
+import { useWorld } from './use-world.ts';
 
-let world: World;
 let a: MatchEntrant;
 let b: MatchEntrant;
 let seriesId: string;
-beforeEach(async () => {
-  world = await openWorld();
-  ({ a, b, seriesId } = await ratedPair(world));
-});
-afterEach(async () => { await world.close(); });
+const world = useWorld(async (opened) => { ({ a, b, seriesId } = await ratedPair(opened)); });
 
 describe('ranks (R12)', () => {
   it('ranks the winner first and a forfeiting seat last', () => {

@@ -4,18 +4,14 @@
  * forever with no series, nor one with only its series against itself, which would become active
  * without the game against the house bot). Refusals and bad input store nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoreInputError } from '../src/index.ts';
 import type { MatchEntrant, NewVersion } from '../src/types.ts';
-import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
+import { fakeReplay, match, upload } from './world.ts';
+import { useWorld } from './use-world.ts';
 
-let world: World;
 let house: MatchEntrant;
-beforeEach(async () => {
-  world = await openWorld();
-  house = await upload(world.store, 'house', 'random', 'active');
-});
-afterEach(async () => { await world.close(); });
+const world = useWorld(async (opened) => { house = await upload(opened.store, 'house', 'random', 'active'); });
 
 const version = (name: string, owner = 'alice'): Omit<NewVersion, 'state'> =>
   ({ owner, name, game: 'xix', entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5 });

@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROBATION_MIN_GAMES } from '../src/index.ts';
 import type { MatchEntrant } from '../src/types.ts';
-import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
+import { fakeReplay, match, upload } from './world.ts';
+import { useWorld } from './use-world.ts';
 
-let world: World;
 let house: MatchEntrant;
-beforeEach(async () => {
-  world = await openWorld();
-  house = await upload(world.store, 'house', 'random', 'active');
-});
-afterEach(async () => { await world.close(); });
+const world = useWorld(async (opened) => { house = await upload(opened.store, 'house', 'random', 'active'); });
 
 /** The two validation series of an upload: against itself and against the house bot. */
 async function validate(entrant: MatchEntrant): Promise<[string, string]> {

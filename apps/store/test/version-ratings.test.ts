@@ -4,20 +4,16 @@
  * no longer moves it. The leaderboard shows the current version's Elo, provisional until it has
  * PROVISIONAL_GAMES rated games; Bradley–Terry and the history pool the bot's versions.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROVISIONAL_GAMES, keysFor } from '../src/index.ts';
 import type { MatchEntrant } from '../src/types.ts';
-import { fakeReplay, match, openWorld, ratedPair, upload, type World } from './world.ts';
+import { fakeReplay, match, ratedPair, upload } from './world.ts';
+import { useWorld } from './use-world.ts';
 
-let world: World;
 let a: MatchEntrant;
 let b: MatchEntrant;
 let seriesId: string;
-beforeEach(async () => {
-  world = await openWorld();
-  ({ a, b, seriesId } = await ratedPair(world));
-});
-afterEach(async () => { await world.close(); });
+const world = useWorld(async (opened) => { ({ a, b, seriesId } = await ratedPair(opened)); });
 
 const rowOf = async (bot: string) => (await world.store.leaderboard('xix')).find((row) => row.bot === bot);
 
