@@ -21,7 +21,7 @@ import type { GameProgress, HostGame } from '@xix/sandbox';
 import { matchId, ranksOf, type LiveEvent, type LobbyEvent } from '@xix/store';
 import type { Logger } from 'pino';
 import type { CachedBot } from './bundle-cache.ts';
-import { seatsOf, seriesGame } from './match-input.ts';
+import { rotationOf, seatsOf, seriesGame } from './match-input.ts';
 import type { StoredSeries } from './store-port.ts';
 
 /** The part of the store live publishing uses (@xix/store's live.ts and tournaments). */
@@ -40,7 +40,7 @@ export interface LiveOptions {
 
 export interface LivePublisher {
   /** The live games of one run of a series whose first game to play is `firstIndex`. */
-  series(series: StoredSeries, bots: readonly [CachedBot, CachedBot], firstIndex: number): SeriesLive;
+  series(series: StoredSeries, bots: readonly CachedBot[], firstIndex: number): SeriesLive;
   /** A game of the tournament was stored or its status changed: a `tournament` lobby event soon. */
   tournamentChanged(id: string): void;
   /** Events dropped so far (backlog full or Redis errors). */
@@ -174,7 +174,7 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
         if (game === undefined) return null;
         const live: LiveGame = { match: matchId(series.id, firstIndex + index), run, state: game.start(setup), applied: 0, broken: false };
         games.set(index, live);
-        queue(live.match, context, { type: 'start', match: live.match, game: series.game, seats: seatsOf(series, bots, (firstIndex + index) % 2), view: game.publicView(live.state) });
+        queue(live.match, context, { type: 'start', match: live.match, game: series.game, seats: seatsOf(series, bots, rotationOf(series, firstIndex + index)), view: game.publicView(live.state) });
         return live;
       };
 

@@ -1,22 +1,25 @@
 /**
  * A game of a series as the store records it and live spectators see it: the pool reports bot A's
- * seat, the store wants everything by seat.
+ * seat (the game's rotation), the store wants everything by seat. Entrant i of the series is bot i
+ * of the pool's job.
  */
 import type { AnyGame } from '@xix/engine';
 import type { HostGame } from '@xix/sandbox';
-import { rotatedGame } from '@xix/referee';
+import { botInSeat, rotatedGame } from '@xix/referee';
 import { matchId } from '@xix/store';
 import type { CachedBot } from './bundle-cache.ts';
-import type { MatchInput, SeriesEntrant, StoredSeries } from './store-port.ts';
+import type { MatchInput, StoredSeries } from './store-port.ts';
 
 export type SeatedEntrant = MatchInput['entrants'][number];
 
-/** The entrants by seat of a game where bot A sits in `seatOfA`. */
-export function seatsOf(series: StoredSeries, bots: readonly [CachedBot, CachedBot], seatOfA: number): SeatedEntrant[] {
-  const [a, b] = series.entrants as readonly [SeriesEntrant, SeriesEntrant];
-  const entrantA = { bot: a.bot, version: a.version, name: bots[0].name };
-  const entrantB = { bot: b.bot, version: b.version, name: bots[1].name };
-  return seatOfA === 0 ? [entrantA, entrantB] : [entrantB, entrantA];
+/** The entrants by seat of a game in rotation `rotation` (bot A's seat). */
+export function seatsOf(series: StoredSeries, bots: readonly CachedBot[], rotation: number): SeatedEntrant[] {
+  const k = series.entrants.length;
+  return Array.from({ length: k }, (_, seat) => {
+    const bot = botInSeat(seat, rotation, k);
+    const entrant = series.entrants[bot]!;
+    return { bot: entrant.bot, version: entrant.version, name: bots[bot]!.name };
+  });
 }
 
 /**
@@ -30,7 +33,12 @@ export function seriesGame(game: AnyGame, series: StoredSeries, index: number): 
   return { setup: game.randomSetup(dealSeed, bots), seatOfA: rotation };
 }
 
-export function matchInput(series: StoredSeries, bots: readonly [CachedBot, CachedBot], game: HostGame, index: number, finishedAt: number): MatchInput {
+/** The rotation (bot A's seat) of game `index` of a series. */
+export function rotationOf(series: StoredSeries, index: number): number {
+  return rotatedGame(series.seed, series.entrants.length, index).rotation;
+}
+
+export function matchInput(series: StoredSeries, bots: readonly CachedBot[], game: HostGame, index: number, finishedAt: number): MatchInput {
   const entrants = seatsOf(series, bots, game.seatOfA);
   const logs = entrants.map((_, seat) =>
     game.record.logs

@@ -1,11 +1,13 @@
 /**
- * Plays one stored series and stores its games as they arrive. A series is resumed, not restarted:
- * the deals whose two games are both stored already are skipped (deal `seed + i` gives games
- * `2i` and `2i + 1`), and `recordMatch` ignores a match id it has seen, so a job taken up again
+ * Plays one stored series and stores its games as they arrive. A series of k entrants plays each
+ * deal once per seat rotation (the referee's rotatedGame: deal `seed + i` gives games `k·i` to
+ * `k·i + k - 1`). A series is resumed, not restarted: the deals whose k games are all stored
+ * already are skipped, and `recordMatch` ignores a match id it has seen, so a job taken up again
  * after a crash stores every game exactly once. A tournament cancelled meanwhile stops its series
  * between deals (its status is read once per deal): the games stored are kept.
  */
 import { UnrecoverableError } from 'bullmq';
+import { findGame } from '@xix/engine';
 import type { SandboxLimits, SandboxPool } from '@xix/sandbox';
 import type { BundleCache, CachedBot } from './bundle-cache.ts';
 import type { LivePublisher } from './live-publisher.ts';
@@ -18,7 +20,7 @@ export interface SeriesRun {
   /** Games played by this run, and how many of them the store already had. */
   readonly played: number;
   readonly duplicates: number;
-  /** Deals skipped because both their games were stored before this run. */
+  /** Deals skipped because all their games were stored before this run. */
   readonly skippedDeals: number;
   /** Sandbox hosts its bots killed (each a forfeit game, or a game that stands). */
   readonly hostDeaths: number;
@@ -73,15 +75,17 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   await store.setSeriesStatus(seriesId, 'running');
   if (tournament !== null) await store.settleTournament(tournament);
 
-  const [a, b] = series.entrants as readonly [StoredSeries['entrants'][0], StoredSeries['entrants'][0]];
-  const bots: readonly [CachedBot, CachedBot] = [await bundles.get(a.bot, a.version), await bundles.get(b.bot, b.version)];
-  const live = context.live?.series(series, bots, firstDeal * 2);
+  const k = series.entrants.length;
+  const bots: CachedBot[] = [];
+  for (const entrant of series.entrants) bots.push(await bundles.get(entrant.bot, entrant.version));
+  const firstGame = firstDeal * k;
+  const live = context.live?.series(series, bots, firstGame);
   let played = 0;
   let duplicates = 0;
   let storeFailure: unknown = null;
   // Set (in the chain of writes) when a deal is stored and the tournament is found cancelled.
   let stopped = false;
-  const lastGame = (series.deals - firstDeal) * 2 - 1;
+  const lastGame = (series.deals - firstDeal) * k - 1;
   const stop = new AbortController();
   // onGame is synchronous: the writes are chained so they reach the store in game order.
   let writes = Promise.resolve();
@@ -90,15 +94,12 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
       game: series.game,
       seed: series.seed + firstDeal,
       deals: series.deals - firstDeal,
-      bots: [
-        { name: bots[0].name, code: bots[0].code },
-        { name: bots[1].name, code: bots[1].code },
-      ],
+      bots: bots.map((bot) => ({ name: bot.name, code: bot.code })),
       ...(series.limits !== null && { limits: series.limits as Partial<SandboxLimits> }),
       botSeedKey: series.botSeedKey,
     },
     (game) => {
-      const input = matchInput(series, bots, game, firstDeal * 2 + game.index, now());
+      const input = matchInput(series, bots, game, firstGame + game.index, now());
       live?.played(game);
       writes = writes
         .then(async () => {
@@ -108,8 +109,8 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
           if ((await store.recordMatch(input)) === 'duplicate') duplicates++;
           live?.stored(game);
           if (tournament !== null) context.live?.tournamentChanged(tournament);
-          // games 2i and 2i + 1 are deal i: the status is read once per deal but the last
-          if (game.index % 2 === 1 && game.index < lastGame && (await cancelled())) {
+          // games k·i to k·i + k - 1 are deal i: the status is read once per deal but the last
+          if (game.index % k === k - 1 && game.index < lastGame && (await cancelled())) {
             stopped = true;
             stop.abort();
           }
@@ -133,16 +134,21 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
 /** The first deal with a game not yet stored (`deals` when all are). */
 function firstUnstoredDeal(series: StoredSeries): number {
   const stored = new Set(series.matches);
+  const k = series.entrants.length;
   for (let deal = 0; deal < series.deals; deal++) {
-    if (!stored.has(matchId(series.id, deal * 2)) || !stored.has(matchId(series.id, deal * 2 + 1))) return deal;
+    for (let rotation = 0; rotation < k; rotation++) if (!stored.has(matchId(series.id, deal * k + rotation))) return deal;
   }
   return series.deals;
 }
 
 /** A series the pool cannot play will never become playable: no retries. */
 function checkPlayable(series: StoredSeries): void {
-  if (series.entrants.length !== 2) {
-    throw new UnrecoverableError(`series ${series.id} has ${series.entrants.length} entrants; the sandbox plays two-bot series only`);
+  const game = findGame(series.game);
+  if (game === undefined) throw new UnrecoverableError(`series ${series.id} is of an unknown game ${JSON.stringify(series.game)}`);
+  const least = Math.max(2, game.seats.min);
+  const entrants = series.entrants.length;
+  if (entrants < least || entrants > game.seats.max) {
+    throw new UnrecoverableError(`series ${series.id} has ${entrants} entrants; ${series.game} is played by ${least} to ${game.seats.max} bots`);
   }
   if (!Number.isSafeInteger(series.deals) || series.deals < 1) throw new UnrecoverableError(`series ${series.id} has no deals to play (deals = ${String(series.deals)})`);
 }

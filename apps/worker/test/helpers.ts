@@ -35,12 +35,14 @@ export const RANDOM = '../../../sdk/examples/random.ts';
 export const HEURISTIC = '../../../sdk/examples/heuristic.ts';
 export const SLOW = './fixtures/slow-first-legal.ts';
 export const THROWS = './fixtures/throws.ts';
+export const RANDOM_1923 = '../../../sdk/examples/1923/random.ts';
+export const HEURISTIC_1923 = '../../../sdk/examples/1923/heuristic.ts';
 
-/** Stores a bot of `owner` as a version in the given state; returns its id and version. */
-export async function storeBot(store: Store, owner: string, name: string, file: string, state: 'active' | 'validating' = 'active'): Promise<{ bot: string; version: number }> {
+/** Stores a bot of `owner` for `game` as a version in the given state; returns its id and version. */
+export async function storeBot(store: Store, owner: string, name: string, file: string, state: 'active' | 'validating' = 'active', game = 'xix'): Promise<{ bot: string; version: number }> {
   await store.ensureUser(owner);
   const code = await compiledBot(file);
-  const put = await store.putVersion({ owner, name, game: 'xix', entry: 'bot.ts', files: { 'bot.ts': '// compiled in the test' }, bundle: code, bytes: code.length, compileMs: 1, state });
+  const put = await store.putVersion({ owner, name, game, entry: 'bot.ts', files: { 'bot.ts': '// compiled in the test' }, bundle: code, bytes: code.length, compileMs: 1, state });
   if (!put.ok) throw new Error(`cannot store ${name}: ${put.reason}`);
   return { bot: put.bot, version: put.version };
 }
@@ -50,8 +52,8 @@ export interface Harness {
   readonly redis: Redis;
   readonly store: Store;
   readonly queue: Queue;
-  /** Creates a series and enqueues its job as the server does. */
-  enqueue(series: Omit<NewSeries, 'requestedBy' | 'game'>, options?: JobsOptions): Promise<string>;
+  /** Creates a series (of XIX unless told) and enqueues its job as the server does. */
+  enqueue(series: Omit<NewSeries, 'requestedBy' | 'game'> & { readonly game?: string }, options?: JobsOptions): Promise<string>;
   /** Polls the series until `done(series)`; throws with its last state after `timeoutMs`. */
   waitFor(id: string, done: (series: Series) => boolean, timeoutMs?: number): Promise<Series>;
   close(): Promise<void>;

@@ -1,0 +1,83 @@
+/**
+ * A series of three 1923 bots through a real worker: each deal is played once per seat rotation
+ * (three games a deal), every game is stored once with its entrants by seat, its replay verifies
+ * and its ranks are the engine's ranking (T-rulings: ties share a place). Live events name the
+ * same seats as the stored match.
+ */
+import { parseReplay, verifyReplay } from '@xix/engine';
+import { botInSeat } from '@xix/referee';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type SeriesWorker } from '../src/index.ts';
+import { HEURISTIC_1923, RANDOM_1923, TEST_REDIS_URL, harness, storeBot, finished, type Harness } from './helpers.ts';
+
+describe('a 3-entrant 1923 series', () => {
+  let h: Harness;
+  let worker: SeriesWorker;
+  beforeAll(async () => {
+    h = harness();
+    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix });
+    await worker.ready;
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await h?.close();
+  });
+
+  it('plays deals × 3 games, each stored once with its entrants by seat, replays that verify and the engine ranks', async () => {
+    const entrants = [
+      await storeBot(h.store, 'alice', 'heuristic', HEURISTIC_1923, 'active', '1923'),
+      await storeBot(h.store, 'bob', 'random', RANDOM_1923, 'active', '1923'),
+      await storeBot(h.store, 'carol', 'random', RANDOM_1923, 'active', '1923'),
+    ];
+    const names = ['heuristic', 'random', 'random'];
+    const deals = 2;
+    const seed = 23;
+    const id = await h.enqueue({ game: '1923', kind: 'challenge', rated: false, entrants, deals, seed });
+    const series = await h.waitFor(id, finished);
+    expect(series).toMatchObject({ status: 'done', games: 6, gamesDone: 6, error: null });
+    const indices = [0, 1, 2, 3, 4, 5];
+    expect([...series.matches].sort()).toEqual(indices.map((i) => `${id}.${i}`).sort());
+
+    const rotationsOfDeal = new Map<number, Set<string>>();
+    for (const index of indices) {
+      const match = await h.store.getMatch(`${id}.${index}`);
+      const rotation = index % 3;
+      // rotation r puts entrant i in seat (i + r) mod 3: entrant A sits in seat r
+      expect(match?.entrants).toEqual([0, 1, 2].map((seat) => {
+        const bot = botInSeat(seat, rotation, 3);
+        return { bot: entrants[bot]!.bot, version: 1, name: names[bot] };
+      }));
+      expect(match?.game).toBe('1923');
+      const replay = parseReplay(await h.store.getReplay(`${id}.${index}`));
+      expect(replay.game.id).toBe('1923');
+      expect(replay.seats).toHaveLength(3);
+      // deal i of the series is seed + i, the same cards in each of its three rotations
+      expect(replay.seed).toBe(seed + Math.floor(index / 3));
+      expect(verifyReplay(replay)).toMatchObject({ ok: true });
+      expect(replay.result.ranks).toHaveLength(3);
+      expect(match?.ranks).toEqual(replay.result.ranks);
+      const deal = Math.floor(index / 3);
+      const setups = rotationsOfDeal.get(deal) ?? new Set<string>();
+      setups.add(JSON.stringify(replay.setup));
+      rotationsOfDeal.set(deal, setups);
+    }
+    // one setup per deal, two different deals
+    expect([...rotationsOfDeal.values()].map((setups) => setups.size)).toEqual([1, 1]);
+    expect(new Set([...rotationsOfDeal.values()].map((setups) => [...setups][0])).size).toBe(2);
+    const job = await h.queue.getJob(id);
+    expect(job?.returnvalue).toMatchObject({ played: 6, duplicates: 0, skippedDeals: 0, validation: null });
+  });
+
+  it('refuses a table the game does not seat (one entrant more than two for XIX) without retries', async () => {
+    const entrants = [
+      await storeBot(h.store, 'dave', 'random', '../../../sdk/examples/random.ts'),
+      await storeBot(h.store, 'erin', 'random', '../../../sdk/examples/random.ts'),
+      await storeBot(h.store, 'fred', 'random', '../../../sdk/examples/random.ts'),
+    ];
+    const id = await h.enqueue({ kind: 'challenge', rated: false, entrants, deals: 1, seed: 1 });
+    const series = await h.waitFor(id, finished);
+    expect(series.status).toBe('failed');
+    expect(series.error).toMatch(/3 entrants; xix is played by 2 to 2 bots/);
+    expect(series.matches).toEqual([]);
+  });
+});
