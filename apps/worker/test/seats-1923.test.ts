@@ -8,6 +8,7 @@ import { parseReplay, verifyReplay } from '@xix/engine';
 import { botInSeat } from '@xix/referee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type SeriesWorker } from '../src/index.ts';
+import { until } from '../../store/test/until.ts';
 import { HEURISTIC_1923, RANDOM_1923, TEST_REDIS_URL, harness, storeBot, finished, type Harness } from './helpers.ts';
 
 describe('a 3-entrant 1923 series', () => {
@@ -56,6 +57,10 @@ describe('a 3-entrant 1923 series', () => {
       expect(verifyReplay(replay)).toMatchObject({ ok: true });
       expect(replay.result.ranks).toHaveLength(3);
       expect(match?.ranks).toEqual(replay.result.ranks);
+      // the live stream names the same seats as the stored match, and ends with its ranks
+      const live = await until(`the end of ${id}.${index} live`, () => h.store.readLive(`${id}.${index}`), (entries) => entries.at(-1)?.event.type === 'end', { timeoutMs: 10_000, everyMs: 50 });
+      expect(live[0]?.event).toMatchObject({ type: 'start', game: '1923', seats: match?.entrants });
+      expect(live.at(-1)?.event).toMatchObject({ type: 'end', ranks: replay.result.ranks });
       const deal = Math.floor(index / 3);
       const setups = rotationsOfDeal.get(deal) ?? new Set<string>();
       setups.add(JSON.stringify(replay.setup));
