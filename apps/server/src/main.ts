@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { ConfigError, configFromEnv, type ServerConfig } from './config.ts';
-import { registerHouseBots } from './house-bots.ts';
+import { HOUSE_GAMES, registerHouseBots } from './house-bots.ts';
 import { processLogger } from './logging.ts';
 import { reconcileQueue } from './reconcile.ts';
 import { buildServer } from './server.ts';
@@ -33,8 +33,10 @@ const store = createStore(redis, { prefix, leaderboardCacheMs: config.leaderboar
 const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
 const app = await buildServer({ store, queue, config, logger: processLogger(config.logLevel) });
 
-const house = await registerHouseBots(store);
-app.log.info({ house: house.map(({ name, bot, version }) => `${name}=${bot}v${version}`) }, 'house bots ready');
+for (const game of HOUSE_GAMES) {
+  const house = await registerHouseBots(store, game);
+  app.log.info({ game, house: house.map(({ name, bot, version }) => `${name}=${bot}v${version}`) }, 'house bots ready');
+}
 
 // Series stored by a server that died before enqueuing them get their jobs now. A failure here is
 // logged, not fatal: the series stay stored and the next start enqueues them.

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from '@xix/store';
-import { HOUSE_BOTS, buildServer, registerHouseBots } from '../src/index.ts';
+import { HOUSE_BOTS, buildServer, houseBotName, registerHouseBots } from '../src/index.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 import { openApp, type TestApp } from './app.ts';
 
@@ -27,6 +27,23 @@ describe('registerHouseBots', () => {
     const changed = await registerHouseBots(t.world.store);
     expect(changed[0]).toEqual({ name: 'random', bot: random.bot, version: 2, created: true });
     expect((await t.world.store.getBot(random.bot))?.active).toBe(2);
+  });
+
+  it("registers 1923's random and heuristic as house bots of game 1923 beside XIX's, under names of their own", async () => {
+    const xix = await registerHouseBots(t.world.store);
+    const nineteen23 = await registerHouseBots(t.world.store, '1923');
+    expect(nineteen23.map((h) => [h.name, h.version, h.created])).toEqual([['random-1923', 1, true], ['heuristic-1923', 1, true]]);
+    for (const house of nineteen23) {
+      expect(await t.world.store.getBot(house.bot)).toMatchObject({ owner: 'house', name: house.name, game: '1923', active: 1 });
+      expect((await t.world.store.loadBundle(house.bot, 1))?.length).toBeGreaterThan(100);
+    }
+    // XIX's are untouched, and found again
+    for (const house of xix) expect(await t.world.store.getBot(house.bot)).toMatchObject({ owner: 'house', name: house.name, game: 'xix', active: 1 });
+    expect(await registerHouseBots(t.world.store, '1923')).toEqual(nineteen23.map((h) => ({ ...h, created: false })));
+    expect(houseBotName('xix', 'random')).toBe('random');
+    expect(houseBotName('1923', 'random')).toBe('random-1923');
+    expect(() => houseBotName('1923', 'search')).toThrow(/1923 has no house bot "search"/);
+    await expect(registerHouseBots(t.world.store, 'chess')).rejects.toThrow(/no house bots for game "chess"/);
   });
 
   it('makes an upload validate against the house random bot too', async () => {
