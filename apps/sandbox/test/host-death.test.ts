@@ -5,11 +5,11 @@
  * included) is played on a new host. Memory bombs end as `memory` with the hosts' memory bounded
  * and the supervisor's untouched.
  */
-import { fileURLToPath } from 'node:url';
 import { verifyReplay } from '@xix/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRssMb } from '../src/host/process-memory.ts';
-import { compileBot, createSandboxPool, type BotEntry, type HostGame, type SandboxLimits, type SandboxPool, type SeriesOutcome } from '../src/index.ts';
+import { createSandboxPool, type BotEntry, type HostGame, type SandboxLimits, type SandboxPool, type SeriesOutcome } from '../src/index.ts';
+import { entry } from './bot-entry.ts';
 
 /** Small time limits keep a stalled host's lease (see lease-writer.ts) short; 256 MiB lets a BigInt stall rather than fail. */
 const STALL_LIMITS: Partial<SandboxLimits> = { decisionMs: 20, bankMs: 20, memoryMb: 256, loadMs: 50 };
@@ -17,12 +17,6 @@ const MiB = 1024 * 1024;
 
 let pool: SandboxPool;
 let random: BotEntry;
-
-async function entry(file: string, name: string): Promise<BotEntry> {
-  const compiled = await compileBot({ entry: fileURLToPath(new URL(file, import.meta.url)) });
-  if (!compiled.ok) throw new Error(compiled.message);
-  return { name, code: compiled.code };
-}
 
 /** Bot A (`fixture`) against random over `deals` deals; the games in the order onGame gave them. */
 async function series(fixture: string, deals: number, limits?: Partial<SandboxLimits>): Promise<{ outcome: SeriesOutcome; seen: HostGame[] }> {

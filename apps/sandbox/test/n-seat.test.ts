@@ -3,20 +3,14 @@
  * each bot with an isolate per rotation (R11), replays that verify, and a host death in an N-seat
  * series costing only the game in play.
  */
-import { fileURLToPath } from 'node:url';
 import { findGame, verifyReplay } from '@xix/engine';
 import { rotatedGame } from '@xix/referee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileBot, createSandboxPool, type BotEntry, type HostGame, type SandboxPool } from '../src/index.ts';
+import { createSandboxPool, type BotEntry, type HostGame, type SandboxPool } from '../src/index.ts';
+import { entry } from './bot-entry.ts';
 
 let pool: SandboxPool;
 let random: BotEntry;
-
-async function entry(file: string, name: string): Promise<BotEntry> {
-  const compiled = await compileBot({ entry: fileURLToPath(new URL(file, import.meta.url)) });
-  if (!compiled.ok) throw new Error(compiled.message);
-  return { name, code: compiled.code };
-}
 
 /** The games of a k-bot series as the rotations place the bots: names by seat, one setup per deal. */
 function expectRotated(games: readonly HostGame[], bots: readonly BotEntry[], seed: number, deals: number): void {
