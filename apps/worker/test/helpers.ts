@@ -7,9 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Queue, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { afterEach } from 'vitest';
 import { compileBot } from '@xix/sandbox';
 import { deletePrefix } from '../../store/test/world.ts';
 import { SERIES_JOB_OPTIONS, SERIES_QUEUE, createStore, queuePrefix, seriesJobId, type NewSeries, type Series, type Store } from '@xix/store';
+import { startWorker, type SeriesWorker } from '../src/index.ts';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -92,3 +94,22 @@ export function harness(redisUrl = TEST_REDIS_URL, prefix = testPrefix()): Harne
 }
 
 export const finished = (series: Series): boolean => series.status === 'done' || series.status === 'failed';
+
+/**
+ * Registers an afterEach closing what a test opened through it, the worker before its harness:
+ * `const h = opened.harness(); const worker = opened.worker(h);`.
+ */
+export function closedAfterEach(): { harness(): Harness; worker(h: Harness): SeriesWorker } {
+  let h: Harness | undefined;
+  let worker: SeriesWorker | undefined;
+  afterEach(async () => {
+    await worker?.close();
+    await h?.close();
+    worker = undefined;
+    h = undefined;
+  });
+  return {
+    harness: () => (h = harness()),
+    worker: (of) => (worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: of.prefix })),
+  };
+}

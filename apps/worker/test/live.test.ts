@@ -7,20 +7,12 @@
 import { parseReplay, xix, type Replay, type XixPublicView, type XixState } from '@xix/engine';
 import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, ranksOf, seriesJobId, type Entry, type LiveEvent, type Store } from '@xix/store';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardsNamed, hiddenFromEverySeat } from '../../../engine/test/xix/hidden-cards.ts';
-import { startWorker, type SeriesWorker } from '../src/index.ts';
 import { createLivePublisher } from '../src/live-publisher.ts';
-import { HEURISTIC, RANDOM, SLOW, TEST_REDIS_URL, finished, harness, storeBot, type Harness } from './helpers.ts';
+import { HEURISTIC, RANDOM, SLOW, closedAfterEach, finished, storeBot } from './helpers.ts';
 
-let h: Harness | undefined;
-let worker: SeriesWorker | undefined;
-afterEach(async () => {
-  await worker?.close();
-  await h?.close();
-  worker = undefined;
-  h = undefined;
-});
+const opened = closedAfterEach();
 
 /** The match's live events once its `end` is there (publishing trails the store a little). */
 async function liveEventsOf(store: Store, match: string, timeoutMs = 10_000): Promise<Entry<LiveEvent>[]> {
@@ -68,8 +60,8 @@ function checkAgainstReplay(events: readonly LiveEvent[], replay: Replay, seats:
 
 describe('live games', () => {
   it('streams every game of a series in order, checked against its replay, and tells the lobby', async () => {
-    h = harness();
-    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix });
+    const h = opened.harness();
+    const worker = opened.worker(h);
     await worker.ready;
     const a = await storeBot(h.store, 'alice', 'slow', SLOW);
     const b = await storeBot(h.store, 'bob', 'heuristic', HEURISTIC);
@@ -93,8 +85,8 @@ describe('live games', () => {
   });
 
   it('tells the lobby how a tournament progresses, up to its end', async () => {
-    h = harness();
-    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix });
+    const h = opened.harness();
+    const worker = opened.worker(h);
     await worker.ready;
     const entrants = [await storeBot(h.store, 'alice', 'heuristic', HEURISTIC), await storeBot(h.store, 'bob', 'random', RANDOM), await storeBot(h.store, 'carol', 'random', RANDOM)];
     const created = await h.store.createTournament({ game: 'xix', entrants, dealsPerPairing: 1, seats: 2, createdBy: 'admin' });

@@ -7,18 +7,10 @@
 import { parseReplay, verifyReplay } from '@xix/engine';
 import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, cancelledSeriesReason, matchId, seriesJobId, type Store } from '@xix/store';
 import type { Queue } from 'bullmq';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startWorker, type SeriesWorker } from '../src/index.ts';
-import { HEURISTIC, RANDOM, SLOW, TEST_REDIS_URL, harness, storeBot, type Harness } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { HEURISTIC, RANDOM, SLOW, closedAfterEach, storeBot } from './helpers.ts';
 
-let h: Harness | undefined;
-let worker: SeriesWorker | undefined;
-afterEach(async () => {
-  await worker?.close();
-  await h?.close();
-  worker = undefined;
-  h = undefined;
-});
+const opened = closedAfterEach();
 
 /** Creates a 3-bot tournament and enqueues its pairings as the server does. */
 async function tournamentOf(store: Store, queue: Queue, entrants?: { bot: string; version: number }[], dealsPerPairing = 1): Promise<{ tournament: string; series: string[] }> {
@@ -40,8 +32,8 @@ async function waitForStatus(store: Store, id: string, wanted: string, timeoutMs
 
 describe('a tournament', () => {
   it('is played end to end: done, 4 games per bot, every replay verifies', async () => {
-    h = harness();
-    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix });
+    const h = opened.harness();
+    const worker = opened.worker(h);
     await worker.ready;
     const { tournament, series } = await tournamentOf(h.store, h.queue);
     const report = await waitForStatus(h.store, tournament, 'done');
@@ -60,11 +52,11 @@ describe('a tournament', () => {
   });
 
   it('is not played once cancelled: the worker marks its pairings failed and plays no game', async () => {
-    h = harness();
+    const h = opened.harness();
     const { tournament, series } = await tournamentOf(h.store, h.queue);
     // cancelled in the store only: the jobs stay queued, as for a job a worker took during a cancel
     await h.store.cancelTournament(tournament);
-    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix });
+    const worker = opened.worker(h);
     await worker.ready;
     for (const id of series) {
       const stored = await h.waitFor(id, (s) => s.status === 'failed');
@@ -74,8 +66,8 @@ describe('a tournament', () => {
   });
 
   it('stops a running pairing once cancelled: no further deal, the whole deals stored are kept', async () => {
-    h = harness();
-    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix });
+    const h = opened.harness();
+    const worker = opened.worker(h);
     await worker.ready;
     const slow = [await storeBot(h.store, 'dora', 'slow', SLOW), await storeBot(h.store, 'erin', 'slow', SLOW)];
     const deals = 100;
@@ -96,7 +88,6 @@ describe('a tournament', () => {
     for (const id of stopped.matches) expect(verifyReplay(parseReplay(await h.store.getReplay(id)))).toMatchObject({ ok: true });
 
     await worker.close();
-    worker = undefined;
     expect((await h.store.getSeries(seriesId))?.matches).toHaveLength(kept);
     const report = await h.store.getTournament(tournament);
     expect(report).toMatchObject({ status: 'cancelled', progress: { games: deals * 2, gamesDone: kept, gamesUnplayed: deals * 2 - kept } });
