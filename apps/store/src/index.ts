@@ -16,3 +16,4 @@ export { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, ser
 export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LobbyEvent } from './live.ts';
 export type * from './types.ts';
 export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice } from './ladder.ts';
+export type { HeadToHead, HeadToHeadRow } from './head-to-head.ts';

@@ -2,36 +2,13 @@
  * The API client: JSON over fetch on the same origin, with the signed-in user's token
  * (localStorage['xix.token']) as a bearer token. The types are the API's answers (docs/api.md).
  */
-import type { Tournament, TournamentReport } from '@xix/store';
+import type { Bot, BradleyTerryRating, EntrantRef, HeadToHead, LeaderboardRow, Match as StoredMatch, Tournament, TournamentReport, VersionInfo } from '@xix/store';
 
 const TOKEN_KEY = 'xix.token';
 
-export interface Record {
-  readonly games: number;
-  readonly wins: number;
-  readonly losses: number;
-  readonly draws: number;
-  readonly forfeits: number;
-  readonly points: number;
-}
-
-export interface BradleyTerry {
-  readonly rating: number;
-  readonly low: number;
-  readonly high: number;
-  readonly unbounded: 'above' | 'below' | 'both' | null;
-}
-
-export interface LeaderboardRow extends Record {
-  readonly bot: string;
-  readonly owner: string;
-  readonly name: string;
-  readonly winRate: number;
-  readonly elo: number | null;
-  /** The Elo is still settling (few rated games); absent from older servers. */
-  readonly provisional?: boolean;
-  readonly bt: BradleyTerry | null;
-}
+/** These answers are the store's records as they are. */
+export type { Bot, EntrantRef, HeadToHead, LeaderboardRow };
+export type BradleyTerry = BradleyTerryRating;
 
 export interface Game {
   readonly id: string;
@@ -39,63 +16,11 @@ export interface Game {
   readonly seats: { readonly min: number; readonly max: number };
 }
 
-export interface Bot {
-  readonly id: string;
-  readonly game: string;
-  readonly owner: string;
-  readonly name: string;
-  readonly createdAt: number;
-  readonly versions: number;
-  readonly active: number | null;
-  readonly retired: boolean;
-  readonly probation: string | null;
-  readonly record: Record;
-}
+/** A bot's version as its route's schema shapes it: without the bot id and entry file. */
+export type Version = Omit<VersionInfo, 'bot' | 'entry'>;
 
-export interface Version {
-  readonly version: number;
-  readonly state: 'validating' | 'active' | 'rejected';
-  readonly createdAt: number;
-  readonly bytes: number;
-  readonly compileMs: number;
-  readonly verdict: string | null;
-  readonly message: string | null;
-  readonly failingMatch: string | null;
-}
-
-export interface EntrantRef {
-  readonly bot: string;
-  readonly version: number;
-}
-
-export interface Match {
-  readonly id: string;
-  readonly seriesId: string;
-  readonly game: string;
-  readonly kind: string;
-  readonly rated: boolean;
-  readonly entrants: readonly (EntrantRef & { readonly name: string })[];
-  readonly ranks: readonly number[];
-  readonly points: readonly number[];
-  readonly reason: string;
-  readonly forfeit: { readonly seat: number; readonly verdict: string; readonly message: string } | null;
-  readonly moves: number;
-  readonly finishedAt: number;
-}
-
-export interface HeadToHead {
-  readonly bot: string;
-  readonly matches: number;
-  readonly complete: boolean;
-  readonly opponents: readonly {
-    readonly opponent: string;
-    readonly name: string;
-    readonly games: number;
-    readonly wins: number;
-    readonly losses: number;
-    readonly draws: number;
-  }[];
-}
+/** A match as its route's schema shapes it: without the uncompressed replay size. */
+export type Match = Omit<StoredMatch, 'rawBytes'>;
 
 /** The tournament answers are the store's records as they are (GET /api/tournaments, /api/tournaments/:id). */
 export type { CrossTableCell, PairingStatus, Tournament, TournamentFailure, TournamentReport } from '@xix/store';
