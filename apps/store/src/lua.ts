@@ -1,12 +1,12 @@
 /**
- * A Lua script run by its SHA-1 (EVALSHA), so a hot read sends a few bytes instead of the script's
+ * A Lua script run by its SHA-1 (EVALSHA), so a hot call sends a few bytes instead of the script's
  * text; Redis forgets scripts on restart (SCRIPT FLUSH, a new server), so NOSCRIPT falls back to EVAL,
  * which also loads it again.
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-export type LuaScript = (keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown>;
+export type LuaScript = (keys: readonly string[], args: readonly (string | number | Buffer)[]) => Promise<unknown>;
 
 export function luaScript(redis: Redis, source: string): LuaScript {
   const sha = createHash('sha1').update(source).digest('hex');

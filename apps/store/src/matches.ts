@@ -42,6 +42,8 @@ function toMatch(fields: MatchFields): Match | null {
 
 export function matchOps(redis: Redis, keys: Keys) {
   const pageIds = luaScript(redis, MATCH_PAGE_IDS);
+  // by its SHA: the script is some 5 KB, sent with every game otherwise
+  const recordMatchScript = luaScript(redis, RECORD_MATCH);
   const cache = matchCache();
 
   /** The matches of these ids that exist, in order: from the cache, the others in one round trip. */
@@ -93,11 +95,11 @@ export function matchOps(redis: Redis, keys: Keys) {
       const entrants = input.entrants.map(({ bot, version, name }) => ({ bot, version, name }));
       const forfeitJson = forfeit === null ? 'null' : JSON.stringify({ seat: forfeit.seat, verdict: forfeit.verdict, message: forfeit.message });
       const logs = input.entrants.map((_, seat) => (input.logs[seat] ?? '').slice(0, MAX_STORED_LOG_CHARS));
-      const reply = await redis.eval(RECORD_MATCH, allKeys.length, ...allKeys,
+      const reply = await recordMatchScript(allKeys, [
         input.id, gz, input.finishedAt, input.rated ? '1' : '0', index, seats,
         JSON.stringify(ranks), JSON.stringify(entrants), JSON.stringify(input.replay.result.points), input.replay.result.reason,
         forfeitJson, forfeit?.seat ?? -1, input.replay.moves.length, rawBytes, input.seriesId, input.game, input.kind, ...logs,
-        JSON.stringify(decisionIncrements(input.replay.moves)));
+        JSON.stringify(decisionIncrements(input.replay.moves))]);
       return reply as 'stored' | 'duplicate';
     },
 

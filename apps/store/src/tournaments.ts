@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
+import { luaScript } from './lua.ts';
 import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
 import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
 import type {
@@ -66,6 +67,43 @@ return status`;
 
 const SERIES_FIELDS = ['status', 'games', 'gamesDone', 'error', 'endedAt'] as const;
 
+// KEYS: tournament, its series; ARGV: prefix, then SERIES_FIELDS. The status, then each series'
+// SERIES_FIELDS in pairing order, in one round trip that reads no match (false: no tournament).
+const PROGRESS_FIELDS = `
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return false end
+local fields = { unpack(ARGV, 2) }
+local reply = { status }
+for _, id in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+  local values = redis.call('HMGET', ARGV[1] .. ':series:' .. id, unpack(fields))
+  for i = 1, #fields do reply[#reply + 1] = values[i] end
+end
+return reply`;
+
+type SeriesFields = readonly (string | null | undefined)[];
+interface PairingState { readonly status: PairingStatus; readonly error: string | null; readonly endedAt: number | null; readonly games: number; readonly gamesDone: number }
+type TournamentProgress = TournamentReport['progress'];
+
+/** A pairing's state from its series' SERIES_FIELDS (HMGET order). */
+function pairingState(tournament: string, [stored, total, done, error, endedAt]: SeriesFields): PairingState {
+  const cancelled = stored === 'failed' && error === cancelledSeriesReason(tournament);
+  const status: PairingStatus = cancelled ? 'cancelled' : ((stored ?? 'queued') as SeriesStatus);
+  return { status, error: status === 'failed' ? error || 'failed' : null, endedAt: endedAt ? Number(endedAt) : null, games: Number(total ?? 0), gamesDone: Number(done ?? 0) };
+}
+
+/** Games of all pairings; unplayed: those a failed or cancelled pairing will never play. */
+function progressOf(states: readonly PairingState[]): TournamentProgress {
+  let games = 0;
+  let gamesDone = 0;
+  let gamesUnplayed = 0;
+  for (const state of states) {
+    games += state.games;
+    gamesDone += state.gamesDone;
+    if (state.status === 'failed' || state.status === 'cancelled') gamesUnplayed += state.games - state.gamesDone;
+  }
+  return { games, gamesDone, gamesUnplayed };
+}
+
 /**
  * The error of a pairing not played because its tournament was cancelled (set by the cancel route
  * and by a worker that meets the cancel): the report tells it from a failure by this exact text.
@@ -92,6 +130,8 @@ function outcomeOf(ranks: readonly number[], seat: number): 'win' | 'draw' | 'lo
 }
 
 export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
+  const progressFields = luaScript(redis, PROGRESS_FIELDS);
+
   async function readRecord(id: string): Promise<Tournament | null> {
     if (!TOURNAMENT_ID.test(id)) return null;
     const [hash, series] = await Promise.all([redis.hgetall(keys.tournament(id)), redis.lrange(keys.tournamentSeries(id), 0, -1)]);
@@ -157,22 +197,13 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
       const seriesPipe = redis.pipeline();
       for (const s of tournament.series) seriesPipe.hmget(keys.series(s), ...SERIES_FIELDS).zrange(keys.matchesOfSeries(s), '0', '-1');
       const seriesReplies = (await seriesPipe.exec()) ?? [];
-      let games = 0;
-      let gamesDone = 0;
-      let gamesUnplayed = 0;
       const matchIds: string[][] = [];
-      const states: { status: PairingStatus; error: string | null; endedAt: number | null; gamesDone: number }[] = [];
+      const states: PairingState[] = [];
       tournament.series.forEach((_, k) => {
         const [, fields] = seriesReplies[2 * k] ?? [];
         const [, ids] = seriesReplies[2 * k + 1] ?? [];
-        const [stored, total, done, error, endedAt] = (fields ?? []) as (string | null)[];
-        const cancelled = stored === 'failed' && error === cancelledSeriesReason(id);
-        const status: PairingStatus = cancelled ? 'cancelled' : ((stored ?? 'queued') as SeriesStatus);
-        games += Number(total ?? 0);
-        gamesDone += Number(done ?? 0);
-        if (status === 'failed' || status === 'cancelled') gamesUnplayed += Number(total ?? 0) - Number(done ?? 0);
         matchIds.push((ids ?? []) as string[]);
-        states.push({ status, error: status === 'failed' ? error || 'failed' : null, endedAt: endedAt ? Number(endedAt) : null, gamesDone: Number(done ?? 0) });
+        states.push(pairingState(id, (fields ?? []) as SeriesFields));
       });
       const matchPipe = redis.pipeline();
       for (const m of matchIds.flat()) matchPipe.hmget(keys.match(m), ...MATCH_FIELDS);
@@ -221,7 +252,21 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
         crossTable.push(cell);
       });
       const ranked: TournamentStanding[] = [...standings.values()].sort((a, b) => b.points - a.points || b.wins - a.wins || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
-      return { ...tournament, progress: { games, gamesDone, gamesUnplayed }, failures, standings: ranked, crossTable };
+      return { ...tournament, progress: progressOf(states), failures, standings: ranked, crossTable };
+    },
+
+    /**
+     * The status and progress getTournament reports, from the tournament's series alone: its cost
+     * does not grow with the games stored (the worker publishes it to the lobby as games finish).
+     */
+    async tournamentProgress(id: string): Promise<{ status: TournamentStatus; progress: TournamentProgress } | null> {
+      if (!TOURNAMENT_ID.test(id)) return null;
+      const reply = (await progressFields([keys.tournament(id), keys.tournamentSeries(id)], [prefix, ...SERIES_FIELDS])) as (string | null)[] | null;
+      if (reply === null) return null;
+      const [status, ...fields] = reply;
+      const states: PairingState[] = [];
+      for (let k = 0; k < fields.length; k += SERIES_FIELDS.length) states.push(pairingState(id, fields.slice(k, k + SERIES_FIELDS.length)));
+      return { status: status as TournamentStatus, progress: progressOf(states) };
     },
 
     /**

@@ -161,6 +161,49 @@ describe('failures', () => {
   });
 });
 
+describe('tournamentProgress', () => {
+  /** Both reads agree: the lobby's progress is the report's. */
+  async function expectSameAsReport(tournament: string, progress: { games: number; gamesDone: number; gamesUnplayed: number }, status: string) {
+    const report = await w.store.getTournament(tournament);
+    expect(report?.progress).toEqual(progress);
+    expect(report?.status).toBe(status);
+    expect(await w.store.tournamentProgress(tournament)).toEqual({ status, progress });
+  }
+
+  it('answers the status and progress getTournament reports, during and after a tournament', async () => {
+    const { tournament, series } = await create(1);
+    const [ab, ac, bc] = series as [string, string, string];
+    const [a, b, c] = bots as [MatchEntrant, MatchEntrant, MatchEntrant];
+    const tm = { kind: 'tournament' as const };
+    await expectSameAsReport(tournament, { games: 6, gamesDone: 0, gamesUnplayed: 0 }, 'queued');
+    await w.store.setSeriesStatus(ab, 'running');
+    await w.store.settleTournament(tournament);
+    await w.store.recordMatch(match(ab, 0, [a, b], fakeReplay(0), tm));
+    await expectSameAsReport(tournament, { games: 6, gamesDone: 1, gamesUnplayed: 0 }, 'running');
+    await w.store.recordMatch(match(ab, 1, [b, a], fakeReplay(1), tm));
+    await w.store.setSeriesStatus(ab, 'done');
+    await w.store.recordMatch(match(ac, 0, [a, c], fakeReplay(1), tm));
+    await w.store.setSeriesStatus(ac, 'failed', 'bundle storage unreachable');
+    await w.store.setSeriesStatus(bc, 'done');
+    await w.store.settleTournament(tournament);
+    // ac: one game stored, one never to be played
+    await expectSameAsReport(tournament, { games: 6, gamesDone: 3, gamesUnplayed: 1 }, 'done');
+  });
+
+  it('counts the games of pairings a cancel left unplayed, as getTournament does', async () => {
+    const { tournament } = await create(2);
+    const { queuedSeries } = (await w.store.cancelTournament(tournament))!;
+    for (const id of queuedSeries) await w.store.setSeriesStatus(id, 'failed', cancelledSeriesReason(tournament));
+    await expectSameAsReport(tournament, { games: 12, gamesDone: 0, gamesUnplayed: 12 }, 'cancelled');
+  });
+
+  it('answers null for an unknown or malformed tournament id', async () => {
+    expect(await w.store.tournamentProgress('t99')).toBeNull();
+    expect(await w.store.tournamentProgress('nope')).toBeNull();
+    expect(await w.store.tournamentProgress('')).toBeNull();
+  });
+});
+
 describe('unfinishedSeries', () => {
   it('lists the series neither done nor failed, oldest first, and forgets each as it finishes', async () => {
     const { series } = await create(1);

@@ -28,7 +28,8 @@ import type { StoredSeries } from './store-port.ts';
 export interface LiveStore {
   publishLive(matchId: string, events: readonly LiveEvent[], context: { readonly game: string; readonly tournament: string | null }): Promise<void>;
   publishLobby(event: LobbyEvent): Promise<void>;
-  getTournament(id: string): Promise<{ readonly status: string; readonly progress: { readonly games: number; readonly gamesDone: number } } | null>;
+  /** Reads the series only, never the matches: it runs as often as once a second per tournament. */
+  tournamentProgress(id: string): Promise<{ readonly status: string; readonly progress: { readonly games: number; readonly gamesDone: number } } | null>;
 }
 
 export interface LiveOptions {
@@ -153,7 +154,7 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
 
   const tournaments = new Map<string, { last: number; timer: NodeJS.Timeout | null }>();
   const publishTournament = async (id: string): Promise<void> => {
-    const report = await store.getTournament(id);
+    const report = await store.tournamentProgress(id);
     if (report === null) return;
     await store.publishLobby({ type: 'tournament', tournament: id, status: report.status, games: report.progress.games, gamesDone: report.progress.gamesDone });
   };
