@@ -12,7 +12,8 @@ export const BOT_ID_PATTERN = BOT_ID.source;
 export const SERIES_ID_PATTERN = SERIES_ID.source;
 export const MATCH_ID_PATTERN = MATCH_ID.source;
 export const TOURNAMENT_ID_PATTERN = TOURNAMENT_ID.source;
-export const GAME_ID_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
+/** A game id (engine registry ids: `xix`, `1923`). */
+export const GAME_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,31}$';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;

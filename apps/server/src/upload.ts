@@ -6,10 +6,11 @@
 import type { Queue } from 'bullmq';
 import { findGame } from '@xix/engine';
 import { compileBot, DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox';
-import type { EntrantRef, Store } from '@xix/store';
+import type { EntrantRef, Store, ValidationPlan } from '@xix/store';
 import { parseDiagnostics } from './diagnostics.ts';
 import { HttpError, badRequest, conflict } from './http-error.ts';
 import { enqueueSeries } from './enqueue.ts';
+import { HOUSE, houseBotName } from './house-bots.ts';
 
 export interface UploadBody {
   readonly game: string;
@@ -26,8 +27,26 @@ export interface UploadResult {
   readonly validation: readonly string[];
 }
 
-/** The house bot every new version plays in validation, besides itself. */
-export const VALIDATION_OPPONENT = { owner: 'house', name: 'random' } as const;
+/**
+ * The validation tables of each game, as how many of the game's house random bots sit beside the
+ * new version at each: XIX plays it against itself and at a 2-seat table with random; 1923 at a
+ * 2-seat table (itself, random) and a 3-seat one (itself, random, random).
+ */
+const VALIDATION_TABLES: Readonly<Record<string, { readonly againstItself: boolean; readonly randoms: readonly number[] }>> = {
+  xix: { againstItself: true, randoms: [1] },
+  '1923': { againstItself: false, randoms: [1, 2] },
+};
+
+/** The validation of a new version of `game`: without the game's house random bot, against itself only. */
+async function validationPlan(store: Store, game: string, deals: number): Promise<ValidationPlan> {
+  const tables = VALIDATION_TABLES[game];
+  if (tables === undefined) return { deals, opponents: [] };
+  const houseId = await store.botIdByName(HOUSE, houseBotName(game, 'random'));
+  const house = houseId === null ? null : await store.getBot(houseId);
+  if (house === null || house.active === null || house.game !== game) return { deals, opponents: [] };
+  const random: EntrantRef = { bot: house.id, version: house.active };
+  return { deals, againstItself: tables.againstItself, opponents: tables.randoms.map((count) => Array<EntrantRef>(count).fill(random)) };
+}
 
 /** The entry: as given, else `bot.ts`, else the only file. */
 export function entryOf(body: UploadBody): string {
@@ -50,13 +69,10 @@ export async function uploadBot(store: Store, queue: Queue, owner: string, body:
   const compileMs = Math.round(performance.now() - started);
   if (!compiled.ok) throw new HttpError(422, 'compile_error', compiled.message, { diagnostics: parseDiagnostics(compiled.message, entry) });
 
-  const houseId = await store.botIdByName(VALIDATION_OPPONENT.owner, VALIDATION_OPPONENT.name);
-  const house = houseId === null ? null : await store.getBot(houseId);
-  const opponents: EntrantRef[] = house !== null && house.active !== null && house.game === game.id ? [{ bot: house.id, version: house.active }] : [];
   // the version and its validation series are stored in one step: a crash leaves all or nothing
   const put = await store.putValidatingVersion(
     { owner, name: body.name, game: game.id, entry, files: body.files, bundle: compiled.code, bytes: compiled.bytes, compileMs },
-    { deals: validationDeals, opponents },
+    await validationPlan(store, game.id, validationDeals),
   );
   if (!put.ok) {
     throw put.reason === 'retired'

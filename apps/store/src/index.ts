@@ -17,3 +17,4 @@ export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type L
 export type * from './types.ts';
 export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice } from './ladder.ts';
 export type { HeadToHead, HeadToHeadRow } from './head-to-head.ts';
+export type { ValidationPlan } from './validation.ts';

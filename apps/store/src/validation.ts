@@ -10,12 +10,17 @@ import { SERIES_ID, check } from './names.ts';
 import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
 import type { EntrantRef, NewVersion, PutVersionResult, VersionState } from './types.ts';
 
-/** How a new version is validated: a series against itself, and one against each opponent. */
+/** How a new version is validated: a series against itself (unless told), and one per opponent. */
 export interface ValidationPlan {
-  /** Deals of each validation series (mirrored: each is played twice). */
+  /** Deals of each validation series (each played once per seat rotation). */
   readonly deals: number;
-  /** The versions it plays besides itself (the house bot), if any. */
-  readonly opponents: readonly EntrantRef[];
+  /**
+   * One series each: a version (the house bot) plays the new one at two seats; a list of versions
+   * is a table of the new one and all of them (1923's 3-seat table: [random, random]).
+   */
+  readonly opponents: readonly (EntrantRef | readonly EntrantRef[])[];
+  /** A series of the version against itself, first; default true (XIX's validation). */
+  readonly againstItself?: boolean;
 }
 
 export type PutValidatingVersionResult =
@@ -29,8 +34,8 @@ export type PutValidatingVersionResult =
 const STAND_IN: EntrantRef = { bot: 'b1', version: 1 };
 
 // KEYS: ownerBots, seq:bot, botsOfGame, seq:series, unfinished series; ARGV: putVersion's
-// arguments, then for each validation series its fields (JSON) and its opponent (JSON; '' for the
-// version itself). One script: a server that dies during an upload leaves the version with all its
+// arguments, then for each validation series its fields (JSON) and the entrants beside the version
+// (JSON objects joined by commas; '' for the version itself). One script: a server that dies during an upload leaves the version with all its
 // validation series or nothing, never a version validating forever with none, nor one that becomes
 // active without the game against the house bot. The reconcile enqueues what was never enqueued.
 const PUT_VALIDATING_VERSION = `${PUT_VERSION_LUA}${STORE_SERIES_LUA}
@@ -98,18 +103,19 @@ export function validationOps(redis: Redis, keys: Keys, prefix: string) {
   return {
     /**
      * Stores a new version of an upload, validating, with its validation series (one against
-     * itself, one against each opponent; all unrated, requested by the owner), all at once, and
+     * itself unless told, one per opponent or table of opponents; all unrated, requested by the owner), all at once, and
      * answers their ids; the caller enqueues the series (the server's reconcile enqueues them if it
      * died before). Refused (game_differs, retired) it stores nothing.
      */
     async putValidatingVersion(input: Omit<NewVersion, 'state'>, plan: ValidationPlan): Promise<PutValidatingVersionResult> {
       const call = putVersionCall(keys, prefix, { ...input, state: 'validating' });
-      const series = [null, ...plan.opponents].flatMap((opponent) => [
+      const tables = [...(plan.againstItself === false ? [] : [null]), ...plan.opponents.map((opponent) => ('bot' in opponent ? [opponent] : opponent))];
+      const series = tables.flatMap((table) => [
         newSeriesFields({
-          game: input.game, kind: 'validation', rated: false, entrants: [STAND_IN, opponent ?? STAND_IN], deals: plan.deals,
+          game: input.game, kind: 'validation', rated: false, entrants: [STAND_IN, ...(table ?? [STAND_IN])], deals: plan.deals,
           seed: randomInt(2 ** 31), requestedBy: input.owner, validates: STAND_IN,
         }),
-        opponent === null ? '' : JSON.stringify({ bot: opponent.bot, version: opponent.version }),
+        table === null ? '' : table.map(({ bot, version }) => JSON.stringify({ bot, version })).join(','),
       ]);
       const reply = (await redis.eval(PUT_VALIDATING_VERSION, 5, ...call.keys, keys.seq('series'), keys.seriesUnfinished(), ...call.args, ...series)) as [string, string, number?, ...string[]];
       const put = putVersionResult(reply);
