@@ -252,7 +252,7 @@ export class StreamHub {
     const channel = this.#channels.get(key);
     if (channel === undefined || channel.lastId === null) return;
     const observer = this.#observers.get(key);
-    for (const member of channel.members) member.checkBound();
+    const batch: Held[] = [];
     for (const [id, fields] of entries) {
       if (compareStreamIds(id, channel.lastId) <= 0) continue;
       channel.lastId = id;
@@ -266,10 +266,16 @@ export class StreamHub {
       }
       // serialised once: every socket gets the same bytes
       const frame = eventFrame(id, json);
-      const final = channel.spec.isFinal(event);
-      this.#keep(channel, { id, frame, final });
-      for (const member of channel.members) member.deliver(id, frame, final);
+      const entry: Held = { id, frame, final: channel.spec.isFinal(event) };
+      this.#keep(channel, entry);
+      batch.push(entry);
       observer?.event(event);
+    }
+    if (batch.length === 0) return;
+    // socket by socket, the whole read at once: one write per socket per read, not per event
+    for (const member of channel.members) {
+      member.checkBound();
+      member.deliverAll(batch);
     }
   }
 }
