@@ -126,10 +126,10 @@ describe('one instance closing', () => {
 
     // the staying instance's clients: every event, nothing but events, the match to its end
     expect(await spectators[0].untilClosed()).toMatchObject({ code: 1000 });
-    expect(spectators[0].frames.map((frame) => frame.type)).toEqual(events.map(() => 'event'));
+    expect(spectators[0].frames.map((frame) => frame.type)).toEqual(['hello', ...events.map(() => 'event')]);
     expect(spectators[0].events.map((frame) => frame.event)).toEqual(events);
     await lobbies[0].until('the game\'s end', () => sawLobby(lobbies[0], 'game-end', 's5.1'));
-    expect(lobbies[0].frames.map((frame) => `${frame.type} ${frame.event?.type}`)).toEqual(['event game-start', 'event game-end']);
+    expect(lobbies[0].frames.map((frame) => `${frame.type} ${frame.event?.type}`)).toEqual(['hello undefined', 'event game-start', 'event game-end']);
     expect(lobbies[0].closedWith).toBeNull();
 
     // the leaving instance's clients, back on the staying one

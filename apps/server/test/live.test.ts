@@ -5,7 +5,7 @@
  */
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EntrantRef, LiveEvent } from '@xix/store';
+import { keysFor, type EntrantRef, type LiveEvent } from '@xix/store';
 import { match, ratedPair } from '../../store/test/world.ts';
 import { compareStreamIds } from '../src/live/stream-ids.ts';
 import { failure, openApp, type TestApp } from './app.ts';
@@ -72,8 +72,8 @@ describe('a live match', () => {
     client.socket.send(Buffer.from([1, 2, 3]), { binary: true });
     client.socket.send('{"type":"ping"}');
     await client.until('6 errors and a pong', () => client.frames.some((frame) => frame.type === 'pong'));
-    expect(client.frames.slice(1).map((frame) => frame.type)).toEqual(['error', 'error', 'error', 'error', 'error', 'error', 'pong']);
-    for (const frame of client.frames.slice(1, 7)) expect(frame.message).toMatch(/ping/);
+    expect(client.frames.slice(2).map((frame) => frame.type)).toEqual(['error', 'error', 'error', 'error', 'error', 'error', 'pong']);
+    for (const frame of client.frames.slice(2, 8)) expect(frame.message).toMatch(/ping/);
     await publish('s7.2', events.slice(1, 3));
     await client.untilEvents(3);
     expect(client.closedWith).toBeNull();
@@ -176,6 +176,22 @@ describe('the lobby', () => {
     expect(resumed.events.map((frame) => frame.event?.type)).toEqual(['game-end', 'tournament']);
     expect(resumed.events[0]!.id).toBe(lobby.events[1]!.id);
     expect(resumed.closedWith).toBeNull();
+  });
+
+  it('opened without after=, says first where its events start (hello): resuming from there misses nothing', async () => {
+    const progress = (gamesDone: number) => t.world.store.publishLobby({ type: 'tournament', tournament: 't2', status: 'running', games: 9, gamesDone });
+    await progress(0);
+    const [newest] = await t.world.redis.xrevrange(keysFor(t.world.prefix).lobby(), '+', '-', 'COUNT', 1);
+    const lobby = await LiveClient.open(base, '/api/lobby');
+    await lobby.until('the hello', () => lobby.frames.length > 0);
+    expect(lobby.frames[0]).toEqual({ type: 'hello', id: newest![0] });
+    lobby.close();
+    await progress(1);
+    await progress(2);
+    const resumed = await LiveClient.open(base, `/api/lobby?after=${lobby.frames[0]!.id}`);
+    await resumed.untilEvents(2);
+    expect(resumed.frames[0]).toEqual({ type: 'hello', id: newest![0] });
+    expect(resumed.events.map((frame) => frame.event?.gamesDone)).toEqual([1, 2]);
   });
 
   it('resumes from further back than the server keeps (XRANGE) while events keep coming, without gap or repeat', async () => {

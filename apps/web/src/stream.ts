@@ -1,7 +1,8 @@
 /**
  * A server stream over a websocket (docs/api.md "Streams": the lobby, a match's events), resumed
  * after a dropped connection with `after=<last id>` so that no event is missed or repeated. The
- * server's frames: `{ type: 'event', id, event }`, `{ type: 'error', message }`, `{ type: 'pong' }`.
+ * server's frames: `{ type: 'hello', id }` (first, where a live stream starts: resumed from there if no
+ * event comes), `{ type: 'event', id, event }`, `{ type: 'error', message }`, `{ type: 'pong' }`.
  */
 
 const RECONNECT_MIN_MS = 1000;
@@ -39,6 +40,7 @@ export function subscribeStream<Event>(path: string, handlers: StreamHandlers<Ev
         return;
       }
       if (frame.type === 'error' && typeof frame.message === 'string') lastError = frame.message;
+      if (frame.type === 'hello' && typeof frame.id === 'string') lastId = frame.id;
       if (frame.type !== 'event' || typeof frame.id !== 'string') return;
       delay = RECONNECT_MIN_MS;
       lastId = frame.id;

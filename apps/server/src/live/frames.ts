@@ -8,6 +8,15 @@ export function eventFrame(id: string | null, eventJson: string): Buffer {
   return Buffer.from(`{"type":"event","id":${id === null ? 'null' : JSON.stringify(id)},"event":${eventJson}}`);
 }
 
+/**
+ * `{"type":"hello","id":…}`: the first frame of a stream read from Redis, the id it starts after (a
+ * client that reconnects hands it back as `after=` if no event came since: nothing is lost between
+ * its open and the server's read).
+ */
+export function helloFrame(after: string): Buffer {
+  return Buffer.from(`{"type":"hello","id":${JSON.stringify(after)}}`);
+}
+
 export function errorFrame(message: string): Buffer {
   return Buffer.from(JSON.stringify({ type: 'error', message }));
 }

@@ -3,7 +3,7 @@
  * order of what it gets (catch-up first, then the fan-out, each event once: deduplicated by id).
  */
 import type { WebSocket } from '@fastify/websocket';
-import { CLOSE, PONG_FRAME, errorFrame } from './frames.ts';
+import { CLOSE, PONG_FRAME, errorFrame, helloFrame } from './frames.ts';
 import { compareStreamIds } from './stream-ids.ts';
 
 export interface Bounds {
@@ -110,11 +110,15 @@ export class Subscriber {
     corked?.uncork();
   }
 
-  /** The catch-up has been read: sends the events after `after`, then those the fan-out held. */
+  /**
+   * The catch-up has been read: sends a hello with `after`, the events after it, then those the
+   * fan-out held.
+   */
   goLive(after: string, catchUp: readonly Queued[]): void {
     const held = this.#queue ?? [];
     this.#queue = null;
     const corked = this.#cork();
+    this.send(helloFrame(after));
     let last = after;
     for (const events of [catchUp, held]) {
       for (const event of events) {
