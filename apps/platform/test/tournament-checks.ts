@@ -83,13 +83,13 @@ export async function checkTournament(http: Http, entrants: readonly Entrant[], 
     expect(seatZeroByDeal.size).toBe(deals);
     for (const seatZero of seatZeroByDeal.values()) expect(seatZero.sort()).toEqual([...pair].sort());
     dealsOfPairing.push([...seatZeroByDeal.keys()].sort());
-    expect(cell).toEqual({ series: id, entrants: cell.entrants, status: 'done', error: null, ...expected } satisfies CrossTableCell);
+    expect(cell).toEqual({ series: id, tables: [id], entrants: cell.entrants, status: 'done', error: null, ...expected } satisfies CrossTableCell);
   }
   // one seed for the tournament: every pairing played the same deals
   for (const dealt of dealsOfPairing) expect(dealt).toEqual(dealsOfPairing[0]);
 
   // the standings are the tallies of the games, best points first, then wins
-  const standings = new Map(report.standings.map(({ bot, version, ...record }) => [bot, { version, record }]));
+  const standings = new Map(report.standings.map(({ bot, version, averagePlace: _place, ...record }) => [bot, { version, record }]));
   for (const { bot } of entrants) {
     expect(standings.get(bot), bot).toEqual({ version: 1, record: tallies.get(bot) });
     expect(tallies.get(bot)!.games).toBe(2 * deals * (entrants.length - 1));

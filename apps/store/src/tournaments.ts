@@ -1,15 +1,18 @@
 /**
- * Round-robin tournaments: every unordered pair of entrants is one rated, mirrored series of kind
- * 'tournament'. The tournament holds only its setup and its series ids; progress, standings and
+ * Round-robin tournaments: every table of the schedule (every k-subset of the entrants for a game
+ * played at k seats; with two seats every pair) is one rated series of kind 'tournament', each
+ * deal played once per seat rotation. The tournament holds only its setup and its series ids; progress, standings and
  * the cross table are computed from the series and their stored matches when read, so they can
  * never disagree with the games (and a game stored twice is impossible: recordMatch is once).
  */
 import { randomInt } from 'node:crypto';
+import { findGame } from '@xix/engine';
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
 import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
+import { tableSchedule } from './table-schedule.ts';
 import type {
   BotRecord, CrossTableCell, EntrantRef, ForfeitInfo, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
   TournamentStanding, TournamentStatus,
@@ -115,11 +118,14 @@ const MATCH_FIELDS = ['entrants', 'ranks', 'points', 'forfeit'] as const;
 
 const emptyRecord = (): { -readonly [K in keyof BotRecord]: number } => ({ games: 0, wins: 0, losses: 0, draws: 0, forfeits: 0, points: 0 });
 
-/** Every unordered pair of entrant indices, in a fixed order. */
-function pairs(count: number): [number, number][] {
-  const all: [number, number][] = [];
-  for (let i = 0; i < count; i++) for (let j = i + 1; j < count; j++) all.push([i, j]);
-  return all;
+/** A pair's state over the tables it shares: with two seats, its one series' state. */
+function pairStatus(states: readonly PairingState[]): { status: PairingStatus; error: string | null } {
+  const failed = states.find((state) => state.status === 'failed');
+  if (failed !== undefined) return { status: 'failed', error: failed.error };
+  const statuses = new Set(states.map((state) => state.status));
+  if (statuses.has('cancelled')) return { status: 'cancelled', error: null };
+  if (statuses.size === 1) return { status: states[0]?.status ?? 'queued', error: null };
+  return { status: 'running', error: null };
 }
 
 /** A seat's outcome from the ranks (tied seats share a rank): best alone wins, best shared draws. */
@@ -142,6 +148,7 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
       status: hash.status as TournamentStatus,
       entrants: JSON.parse(hash.entrants ?? '[]') as EntrantRef[],
       dealsPerPairing: Number(hash.dealsPerPairing),
+      seats: Number(hash.seats ?? 2),
       limits: hash.limits ? (JSON.parse(hash.limits) as Record<string, number>) : null,
       createdAt: Number(hash.createdAt),
       createdBy: hash.createdBy ?? '',
@@ -156,23 +163,29 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
      * if it died before).
      */
     async createTournament(input: NewTournament): Promise<{ tournament: string; series: string[] }> {
-      if (input.seats !== 2) throw new StoreInputError(`round robins of ${input.seats}-seat games are not supported yet (pairings are of two)`);
+      const game = findGame(input.game);
+      if (game === undefined) throw new StoreInputError(`no game ${input.game}`);
+      const seats = input.seats ?? game.seats.min;
+      if (!Number.isInteger(seats) || seats < game.seats.min || seats > game.seats.max) {
+        throw new StoreInputError(`${input.game} is played at ${game.seats.min} to ${game.seats.max} seats, not ${seats}`);
+      }
       const count = input.entrants.length;
-      if (count < 2 || count > MAX_TOURNAMENT_ENTRANTS) throw new StoreInputError(`a tournament needs 2 to ${MAX_TOURNAMENT_ENTRANTS} entrants, got ${count}`);
+      if (count < seats || count > MAX_TOURNAMENT_ENTRANTS) throw new StoreInputError(`a tournament at ${seats} seats needs ${seats} to ${MAX_TOURNAMENT_ENTRANTS} entrants, got ${count}`);
       input.entrants.forEach((entrant) => check(BOT_ID, entrant.bot, 'bot id'));
       if (new Set(input.entrants.map((entrant) => entrant.bot)).size !== count) throw new StoreInputError('a bot may enter a tournament once');
       const deals = input.dealsPerPairing;
       if (!Number.isSafeInteger(deals) || deals < 1 || deals > MAX_DEALS_PER_PAIRING) throw new StoreInputError(`dealsPerPairing must be an integer from 1 to ${MAX_DEALS_PER_PAIRING}, got ${deals}`);
       const entrants = input.entrants.map(({ bot, version }) => ({ bot, version }));
+      const tables = tableSchedule(count, seats);
       const id = `t${await redis.incr(keys.seq('tournament'))}`;
       const createdAt = Date.now();
       const tournament = {
-        id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: String(deals),
+        id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: String(deals), seats: String(seats),
         limits: input.limits === undefined ? '' : JSON.stringify(input.limits), createdAt: String(createdAt), createdBy: input.createdBy,
       };
       const seed = randomInt(2 ** 31);
-      const pairings = pairs(count).map(([i, j]) => newSeriesFields({
-        game: input.game, kind: 'tournament', rated: true, entrants: [entrants[i]!, entrants[j]!], deals, seed,
+      const pairings = tables.map((table) => newSeriesFields({
+        game: input.game, kind: 'tournament', rated: true, entrants: table.map((i) => entrants[i]!), deals, seed,
         requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
       }));
       const series = (await redis.eval(
@@ -209,49 +222,64 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
       for (const m of matchIds.flat()) matchPipe.hmget(keys.match(m), ...MATCH_FIELDS);
       const matchReplies = (await matchPipe.exec()) ?? [];
 
-      const standings = new Map(tournament.entrants.map((e) => [e.bot, { bot: e.bot, version: e.version, ...emptyRecord() }]));
-      const crossTable: CrossTableCell[] = [];
+      const count = tournament.entrants.length;
+      const standings = new Map(tournament.entrants.map((e) => [e.bot, { bot: e.bot, version: e.version, ...emptyRecord(), places: 0 }]));
+      // one cell per pair (lower entrant index first), filled from every table the pair shares
+      const cells = new Map<string, { tables: string[]; states: PairingState[]; entrants: EntrantRef[]; games: number; wins: number[]; draws: number; points: number[]; forfeits: number[] }>();
+      for (let i = 0; i < count; i++) {
+        for (let j = i + 1; j < count; j++) cells.set(`${i} ${j}`, { tables: [], states: [], entrants: [tournament.entrants[i]!, tournament.entrants[j]!], games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] });
+      }
       const failures: TournamentFailure[] = [];
       let next = 0;
-      const pairings = pairs(tournament.entrants.length);
+      const tables = count >= tournament.seats ? tableSchedule(count, tournament.seats) : [];
       tournament.series.forEach((seriesId, k) => {
-        const [i, j] = pairings[k] ?? [0, 1];
-        const pair = [tournament.entrants[i]!, tournament.entrants[j]!];
-        const { status, error, endedAt, gamesDone: pairGamesDone } = states[k]!;
-        const cell = { series: seriesId, entrants: pair, status, error, games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] };
-        if (error !== null) failures.push({ series: seriesId, entrants: pair, reason: error, at: endedAt, gamesDone: pairGamesDone });
+        const table = tables[k] ?? [];
+        const sitting = table.map((i) => tournament.entrants[i]!);
+        const { error, endedAt, gamesDone: tableGamesDone } = states[k]!;
+        if (error !== null) failures.push({ series: seriesId, entrants: sitting, reason: error, at: endedAt, gamesDone: tableGamesDone });
+        const tableCells = table.flatMap((i, a) => table.slice(a + 1).map((j) => ({ i, j, cell: cells.get(`${i} ${j}`)! })));
+        for (const { cell } of tableCells) { cell.tables.push(seriesId); cell.states.push(states[k]!); }
         for (let n = 0; n < (matchIds[k] ?? []).length; n++) {
           const [error, fields] = matchReplies[next++] ?? [];
           if (error) throw error;
           const [entrantsJson, ranksJson, pointsJson, forfeitJson] = (fields ?? []) as (string | null)[];
           if (entrantsJson === null || entrantsJson === undefined) continue;
-          const seats = JSON.parse(entrantsJson) as EntrantRef[];
+          const seated = (JSON.parse(entrantsJson) as EntrantRef[]).map((e) => e.bot);
           const ranks = JSON.parse(ranksJson ?? '[]') as number[];
           const points = JSON.parse(pointsJson ?? '[]') as number[];
           const forfeit = JSON.parse(forfeitJson ?? 'null') as ForfeitInfo | null;
-          cell.games++;
-          let drawn = false;
-          seats.forEach((seated, seat) => {
-            const side = pair.findIndex((e) => e.bot === seated.bot);
-            const row = standings.get(seated.bot);
-            if (side < 0 || row === undefined) return;
+          seated.forEach((bot, seat) => {
+            const row = standings.get(bot);
+            if (row === undefined || !sitting.some((e) => e.bot === bot)) return;
             const outcome = outcomeOf(ranks, seat);
-            const scored = points[seat] ?? 0;
-            const forfeited = forfeit?.seat === seat ? 1 : 0;
             row.games++;
-            row.points += scored;
-            row.forfeits += forfeited;
-            cell.points[side]! += scored;
-            cell.forfeits[side]! += forfeited;
-            if (outcome === 'win') { row.wins++; cell.wins[side]!++; }
-            else if (outcome === 'draw') { row.draws++; drawn = true; }
+            row.points += points[seat] ?? 0;
+            row.places += ranks[seat] ?? 0;
+            if (forfeit?.seat === seat) row.forfeits++;
+            if (outcome === 'win') row.wins++;
+            else if (outcome === 'draw') row.draws++;
             else row.losses++;
           });
-          if (drawn) cell.draws++;
+          // head to head: who of the pair finished ahead of the other in this game
+          for (const { i, j, cell } of tableCells) {
+            const seats = [seated.indexOf(tournament.entrants[i]!.bot), seated.indexOf(tournament.entrants[j]!.bot)];
+            if (seats[0]! < 0 || seats[1]! < 0) continue;
+            const [first, second] = seats.map((seat) => ranks[seat] ?? 0) as [number, number];
+            cell.games++;
+            if (first === second) cell.draws++;
+            else cell.wins[first < second ? 0 : 1]!++;
+            seats.forEach((seat, side) => {
+              cell.points[side]! += points[seat] ?? 0;
+              if (forfeit?.seat === seat) cell.forfeits[side]!++;
+            });
+          }
         }
-        crossTable.push(cell);
       });
-      const ranked: TournamentStanding[] = [...standings.values()].sort((a, b) => b.points - a.points || b.wins - a.wins || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
+      const crossTable: CrossTableCell[] = [...cells.values()].filter((cell) => cell.tables.length > 0).map(({ tables: shared, states: pairStates, ...cell }) => ({
+        series: shared[0]!, tables: shared, ...pairStatus(pairStates), ...cell,
+      }));
+      const ranked: TournamentStanding[] = [...standings.values()].map(({ places, ...row }) => ({ ...row, averagePlace: row.games === 0 ? null : places / row.games }))
+        .sort((a, b) => (tournament.seats === 2 ? 0 : (a.averagePlace ?? Infinity) - (b.averagePlace ?? Infinity)) || b.points - a.points || b.wins - a.wins || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
       return { ...tournament, progress: progressOf(states), failures, standings: ranked, crossTable };
     },
 

@@ -248,15 +248,18 @@ export interface NewTournament {
   readonly entrants: readonly EntrantRef[];
   /** Deals each pairing plays, each from every seat. */
   readonly dealsPerPairing: number;
-  /** The seats of the game's matches (from its definition); only 2 is supported for now. */
-  readonly seats: number;
+  /** Seats at each table (within the game's range); default the game's fewest (2 for XIX). */
+  readonly seats?: number;
   readonly limits?: Readonly<Record<string, number>>;
   readonly createdBy: string;
 }
 
+/** Wins: first place alone; draws: first place shared; losses: any other place. */
 export interface TournamentStanding extends BotRecord {
   readonly bot: string;
   readonly version: number;
+  /** Mean of the ranks (1 = first, ties shared) over its games, or null before any. */
+  readonly averagePlace: number | null;
 }
 
 /**
@@ -265,9 +268,16 @@ export interface TournamentStanding extends BotRecord {
  */
 export type PairingStatus = SeriesStatus | 'cancelled';
 
-/** One pairing's results, by the pair's order (`entrants[0]`, `entrants[1]`). */
+/**
+ * One pair's head to head, by the pair's order (`entrants[0]`, `entrants[1]`), over the games they
+ * sat at together: wins[side] counts the games that side finished ahead of the other (by rank),
+ * draws those they shared a rank. With two seats a pair is one series and this is its score.
+ */
 export interface CrossTableCell {
+  /** The pair's series with two seats; at more seats the first of `tables`. */
   readonly series: string;
+  /** The series of every table the pair shares. */
+  readonly tables: readonly string[];
   readonly entrants: readonly EntrantRef[];
   readonly status: PairingStatus;
   /** Why the series failed (after its retries), or null. */
@@ -285,10 +295,12 @@ export interface Tournament {
   readonly status: TournamentStatus;
   readonly entrants: readonly EntrantRef[];
   readonly dealsPerPairing: number;
+  /** Seats at each table (2 for tournaments stored before tables of more). */
+  readonly seats: number;
   readonly limits: Readonly<Record<string, number>> | null;
   readonly createdAt: number;
   readonly createdBy: string;
-  /** Series ids, one per pairing. */
+  /** Series ids, one per table, in the order of tableSchedule(entrants, seats). */
   readonly series: readonly string[];
 }
 

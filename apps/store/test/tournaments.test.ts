@@ -54,7 +54,7 @@ describe('createTournament', () => {
     await expect(w.store.createTournament({ ...base, entrants: refs().slice(0, 1) })).rejects.toThrow(StoreInputError);
     await expect(w.store.createTournament({ ...base, entrants: [refs()[0]!, refs()[0]!] })).rejects.toThrow(/once/);
     await expect(w.store.createTournament({ ...base, entrants: refs(), dealsPerPairing: 501 })).rejects.toThrow(/dealsPerPairing/);
-    await expect(w.store.createTournament({ ...base, entrants: refs(), seats: 3 })).rejects.toThrow(/3-seat/);
+    await expect(w.store.createTournament({ ...base, entrants: refs(), seats: 3 })).rejects.toThrow(/xix is played at 2 to 2 seats, not 3/);
     expect(await w.store.getTournament('t1')).toBeNull();
     expect(await w.store.getTournament('nope')).toBeNull();
   });
@@ -75,14 +75,14 @@ describe('getTournament', () => {
     expect(report?.progress).toEqual({ games: 6, gamesDone: 3, gamesUnplayed: 0 });
     expect(report?.failures).toEqual([]);
     expect(report?.standings).toEqual([
-      { bot: a.bot, version: 1, games: 3, wins: 2, losses: 1, draws: 0, forfeits: 0, points: 19 + 19 + 7 },
-      { bot: c.bot, version: 1, games: 1, wins: 1, losses: 0, draws: 0, forfeits: 0, points: 19 },
-      { bot: b.bot, version: 1, games: 2, wins: 0, losses: 2, draws: 0, forfeits: 1, points: 7 },
+      { bot: a.bot, version: 1, games: 3, wins: 2, losses: 1, draws: 0, forfeits: 0, points: 19 + 19 + 7, averagePlace: 4 / 3 },
+      { bot: c.bot, version: 1, games: 1, wins: 1, losses: 0, draws: 0, forfeits: 0, points: 19, averagePlace: 1 },
+      { bot: b.bot, version: 1, games: 2, wins: 0, losses: 2, draws: 0, forfeits: 1, points: 7, averagePlace: 2 },
     ]);
     expect(report?.crossTable).toEqual([
-      { series: ab, entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], status: 'queued', error: null, games: 2, wins: [2, 0], draws: 0, points: [38, 7], forfeits: [0, 1] },
-      { series: ac, entrants: [{ bot: a.bot, version: 1 }, { bot: c.bot, version: 1 }], status: 'queued', error: null, games: 1, wins: [0, 1], draws: 0, points: [7, 19], forfeits: [0, 0] },
-      { series: series[2], entrants: [{ bot: b.bot, version: 1 }, { bot: c.bot, version: 1 }], status: 'queued', error: null, games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] },
+      { series: ab, tables: [ab], entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], status: 'queued', error: null, games: 2, wins: [2, 0], draws: 0, points: [38, 7], forfeits: [0, 1] },
+      { series: ac, tables: [ac], entrants: [{ bot: a.bot, version: 1 }, { bot: c.bot, version: 1 }], status: 'queued', error: null, games: 1, wins: [0, 1], draws: 0, points: [7, 19], forfeits: [0, 0] },
+      { series: series[2], tables: [series[2]], entrants: [{ bot: b.bot, version: 1 }, { bot: c.bot, version: 1 }], status: 'queued', error: null, games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] },
     ]);
   });
 
