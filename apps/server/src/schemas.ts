@@ -107,7 +107,7 @@ export const tournamentSchema = {
   type: 'object',
   properties: {
     id: str, game: str, status: str, entrants: { type: 'array', items: entrantRefSchema }, dealsPerPairing: int,
-    limits: limitsSchema, createdAt: int, createdBy: str, series: { type: 'array', items: str },
+    seats: { type: 'integer', description: 'seats at each table' }, limits: limitsSchema, createdAt: int, createdBy: str, series: { type: 'array', items: str },
   },
 } as const;
 
@@ -117,7 +117,7 @@ const pairingStatusSchema = {
 } as const;
 
 /**
- * A tournament with its progress, standings (best first), cross table (one cell per pairing) and
+ * A tournament with its progress, standings (best first), cross table (one cell per pair: head to head) and
  * failures: pairings whose series failed after its retries (infrastructure, not a bot's forfeit).
  */
 export const tournamentReportSchema = {
@@ -141,13 +141,19 @@ export const tournamentReportSchema = {
         },
       },
     },
-    standings: { type: 'array', items: { type: 'object', properties: { bot: str, version: int, ...recordSchema.properties } } },
+    standings: {
+      type: 'array',
+      description: 'wins: first place alone; draws: first place shared; ordered by points then wins at 2 seats, by average place first at more',
+      items: { type: 'object', properties: { bot: str, version: int, ...recordSchema.properties, averagePlace: { type: ['number', 'null'], description: 'mean rank (1 = first, ties shared), null before any game' } } },
+    },
     crossTable: {
       type: 'array',
       items: {
         type: 'object',
         properties: {
-          series: str, entrants: { type: 'array', items: entrantRefSchema }, status: pairingStatusSchema,
+          series: { type: 'string', description: 'the pair\'s series at 2 seats; at more, the first of tables' },
+          tables: { type: 'array', items: str, description: 'the series of every table the pair shares' },
+          entrants: { type: 'array', items: entrantRefSchema }, status: pairingStatusSchema,
           error: { type: ['string', 'null'], description: 'why the series failed, or null' }, games: int, draws: int,
           wins: { type: 'array', items: int }, points: { type: 'array', items: num }, forfeits: { type: 'array', items: int },
         },

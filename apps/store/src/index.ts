@@ -9,6 +9,7 @@ export { ranksOf } from './ranks.ts';
 export { compressReplay, decompressReplay } from './replay-codec.ts';
 export { BOT_ID, BOT_NAME, MATCH_ID, SERIES_ID, TOURNAMENT_ID, USER_NAME, StoreInputError, matchId } from './names.ts';
 export { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, cancelledSeriesReason } from './tournaments.ts';
+export { MAX_TOURNAMENT_TABLES, tableScheduleProblem } from './table-schedule.ts';
 export { MAX_PAGE, MAX_STORED_LOG_CHARS } from './matches.ts';
 export { DECISION_BUCKETS_MS, QUEUE_KINDS, QUEUE_WAIT_BUCKETS_S, readGameCounters, readQueueWaits, recordQueueWait, type DecisionHistogram, type GameCounters, type HistogramCounts } from './counters.ts';
 export { PROBATION_MIN_GAMES, PROBATION_PERCENT, PROBATION_WINDOW } from './record-match-script.ts';

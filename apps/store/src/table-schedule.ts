@@ -19,15 +19,20 @@ export function choose(n: number, k: number): number {
   return Math.round(result);
 }
 
-/** The tables (entrant indices, ascending) for `entrants` bots at tables of `seats`, in lexicographic order. */
-export function tableSchedule(entrants: number, seats: number): number[][] {
+/** Why `entrants` bots cannot be scheduled at tables of `seats`, or null when they can. */
+export function tableScheduleProblem(entrants: number, seats: number): string | null {
   if (!Number.isInteger(seats) || !Number.isInteger(entrants) || seats < 2 || seats > entrants) {
-    throw new StoreInputError(`tables of ${seats} seats need at least ${seats} entrants and 2 to ${entrants} seats, got ${entrants} entrant(s)`);
+    return `tables of ${seats} seats need at least ${seats} entrants and 2 to ${entrants} seats, got ${entrants} entrant(s)`;
   }
   const count = choose(entrants, seats);
-  if (count > MAX_TOURNAMENT_TABLES) {
-    throw new StoreInputError(`${entrants} entrants at tables of ${seats} make ${count} tables, more than ${MAX_TOURNAMENT_TABLES}: enter fewer bots or play at fewer seats`);
-  }
+  if (count > MAX_TOURNAMENT_TABLES) return `${entrants} entrants at tables of ${seats} make ${count} tables, more than ${MAX_TOURNAMENT_TABLES}: enter fewer bots or play at fewer seats`;
+  return null;
+}
+
+/** The tables (entrant indices, ascending) for `entrants` bots at tables of `seats`, in lexicographic order. */
+export function tableSchedule(entrants: number, seats: number): number[][] {
+  const problem = tableScheduleProblem(entrants, seats);
+  if (problem !== null) throw new StoreInputError(problem);
   const tables: number[][] = [];
   const table: number[] = [];
   const extend = (from: number): void => {

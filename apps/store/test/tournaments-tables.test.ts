@@ -6,18 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreInputError } from '../src/index.ts';
 import type { MatchEntrant, ReplayLike } from '../src/types.ts';
-import { match, openWorld, type World } from './world.ts';
+import { match, openWorld, upload, type World } from './world.ts';
 
 let w: World;
 let bots: MatchEntrant[];
 beforeEach(async () => {
   w = await openWorld();
   bots = [];
-  for (const name of ['pam', 'pat', 'peg', 'pip']) {
-    const put = await w.store.putVersion({ owner: 'alice', name, game: '1923', entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state: 'active' });
-    if (!put.ok) throw new Error(put.reason);
-    bots.push({ bot: put.bot, version: put.version, name });
-  }
+  for (const name of ['pam', 'pat', 'peg', 'pip']) bots.push(await upload(w.store, 'alice', name, 'active', '1923'));
 });
 afterEach(async () => { await w.close(); });
 

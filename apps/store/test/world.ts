@@ -78,9 +78,9 @@ export function match(seriesId: string, index: number, entrants: readonly MatchE
   };
 }
 
-/** Uploads a version (state as given) and returns its entrant reference. */
-export async function upload(store: Store, owner: string, name: string, state: 'validating' | 'active' = 'active'): Promise<MatchEntrant> {
-  const put = await store.putVersion({ owner, name, game: 'xix', entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state });
+/** Uploads a version (state as given) of a bot of `game` and returns its entrant reference. */
+export async function upload(store: Store, owner: string, name: string, state: 'validating' | 'active' = 'active', game = 'xix'): Promise<MatchEntrant> {
+  const put = await store.putVersion({ owner, name, game, entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state });
   if (!put.ok) throw new Error(`upload refused: ${put.reason}`);
   return { bot: put.bot, version: put.version, name };
 }

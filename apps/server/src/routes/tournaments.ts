@@ -1,12 +1,13 @@
 /**
- * Round-robin tournaments (admin): every pair of entrants plays one rated mirrored series; anyone
+ * Round-robin tournaments (admin): every table of k entrants (every pair when k = 2; every pair
+ * shares as many tables) plays one rated series, each deal once per seat rotation; anyone
  * reads the progress, standings and cross table. Cancelling removes the pairings not yet started
  * from the queue; a running one finishes and counts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import { findGame } from '@xix/engine';
-import { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, cancelledSeriesReason, type EntrantRef, type Store } from '@xix/store';
+import { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, cancelledSeriesReason, tableScheduleProblem, type EntrantRef, type Store } from '@xix/store';
 import { callerOf } from '../plugins/auth.ts';
 import { enqueueSeries } from '../enqueue.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http-error.ts';
@@ -21,6 +22,7 @@ interface CreateBody {
   game: string;
   bots?: string[];
   dealsPerPairing?: number;
+  seats?: number;
   limits?: Record<string, number>;
 }
 
@@ -31,14 +33,15 @@ function requireAdmin(request: FastifyRequest): string {
 }
 
 /** The entrants: the bots asked for (each active, of the game) or every active bot of the game. */
-async function entrantsOf(store: Store, game: string, ids: readonly string[] | undefined): Promise<EntrantRef[]> {
+async function entrantsOf(store: Store, game: string, seats: number, ids: readonly string[] | undefined): Promise<EntrantRef[]> {
   if (ids === undefined) {
     const bots = (await store.listBots({ game })).filter((bot) => !bot.retired && bot.active !== null);
-    if (bots.length < 2) throw conflict(`game ${game} has ${bots.length} active bot(s); a tournament needs at least 2`);
+    if (bots.length < seats) throw conflict(`game ${game} has ${bots.length} active bot(s); a tournament at ${seats} seats needs at least ${seats}`);
     if (bots.length > MAX_TOURNAMENT_ENTRANTS) throw conflict(`game ${game} has ${bots.length} active bots; name at most ${MAX_TOURNAMENT_ENTRANTS} in body.bots`);
     return bots.map((bot) => ({ bot: bot.id, version: bot.active ?? 0 }));
   }
   if (new Set(ids).size !== ids.length) throw badRequest('body.bots names a bot twice');
+  if (ids.length < seats) throw badRequest(`body.bots: tables of ${seats} seats need at least ${seats} bots, got ${ids.length}`);
   const entrants: EntrantRef[] = [];
   for (const id of ids) {
     const bot = await store.getBot(id);
@@ -57,13 +60,14 @@ export function tournamentRoutes(app: FastifyInstance, options: { store: Store; 
   app.post<{ Body: CreateBody }>('/api/tournaments', {
     onRequest: app.requireCaller,
     schema: {
-      summary: 'Round robin (admin): every pair of entrants plays a rated series, each deal from every seat', tags: ['tournaments'], security: [{ bearer: [] }],
+      summary: 'Round robin (admin): every table of `seats` entrants (every pair at 2 seats) plays a rated series, each deal once per seat rotation', tags: ['tournaments'], security: [{ bearer: [] }],
       body: {
         type: 'object', required: ['game'], additionalProperties: false,
         properties: {
           game: { type: 'string', pattern: GAME_ID_PATTERN },
           bots: { type: 'array', minItems: 2, maxItems: MAX_TOURNAMENT_ENTRANTS, items: { type: 'string', pattern: BOT_ID_PATTERN }, description: 'default: every active, non-retired bot of the game' },
-          dealsPerPairing: { type: 'integer', minimum: 1, maximum: MAX_DEALS_PER_PAIRING, default: DEFAULT_DEALS_PER_PAIRING },
+          dealsPerPairing: { type: 'integer', minimum: 1, maximum: MAX_DEALS_PER_PAIRING, default: DEFAULT_DEALS_PER_PAIRING, description: 'deals each table plays, each once per seat rotation' },
+          seats: { type: 'integer', minimum: 2, maximum: MAX_TOURNAMENT_ENTRANTS, description: 'seats at each table, within the game\'s range; default the game\'s fewest (2 for XIX)' },
           limits: {
             type: 'object', additionalProperties: false, description: 'sandbox limits overriding the defaults',
             properties: {
@@ -80,9 +84,13 @@ export function tournamentRoutes(app: FastifyInstance, options: { store: Store; 
     const { game, bots, dealsPerPairing = DEFAULT_DEALS_PER_PAIRING, limits } = request.body;
     const definition = findGame(game);
     if (definition === undefined) throw badRequest(`body.game: no game ${game}`);
-    if (definition.seats.min !== 2 || definition.seats.max !== 2) throw badRequest(`body.game: round robins of ${game} (${definition.seats.min}–${definition.seats.max} seats) are not supported yet`);
-    const entrants = await entrantsOf(store, game, bots);
-    const created = await store.createTournament({ game, entrants, dealsPerPairing, seats: 2, createdBy: admin, ...(limits !== undefined && { limits }) });
+    const { min, max } = definition.seats;
+    const seats = request.body.seats ?? min;
+    if (seats < min || seats > max) throw badRequest(`body.seats: ${game} is played at ${min} to ${max} seats, not ${seats}`);
+    const entrants = await entrantsOf(store, game, seats, bots);
+    const problem = tableScheduleProblem(entrants.length, seats);
+    if (problem !== null) throw (bots === undefined ? conflict : badRequest)(`${bots === undefined ? `the active bots of ${game}` : 'body.bots'}: ${problem}`);
+    const created = await store.createTournament({ game, entrants, dealsPerPairing, seats, createdBy: admin, ...(limits !== undefined && { limits }) });
     for (const series of created.series) await enqueueSeries(queue, 'tournament', series);
     return reply.status(201).send(created);
   });
