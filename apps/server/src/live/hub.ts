@@ -12,7 +12,7 @@
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Entry } from '@xix/store';
-import { CLOSE, eventFrame } from './frames.ts';
+import { CLOSE, outgoing, type Outgoing } from './frames.ts';
 import { STREAM_START, compareStreamIds } from './stream-ids.ts';
 import type { Subscriber } from './subscriber.ts';
 
@@ -40,10 +40,8 @@ export interface ChannelObserver {
   close(): void;
 }
 
-interface Held {
+interface Held extends Outgoing {
   readonly id: string;
-  readonly frame: Buffer;
-  readonly final: boolean;
 }
 
 interface Channel {
@@ -133,8 +131,8 @@ export class StreamHub {
   broadcast(key: string, eventJson: string): void {
     const channel = this.#channels.get(key);
     if (channel === undefined) return;
-    const frame = eventFrame(null, eventJson);
-    for (const member of channel.members) member.deliver(null, frame, false);
+    const event = outgoing(null, eventJson, false);
+    for (const member of channel.members) member.deliver(event);
   }
 
   async close(): Promise<void> {
@@ -265,8 +263,7 @@ export class StreamHub {
         continue;
       }
       // serialised once: every socket gets the same bytes
-      const frame = eventFrame(id, json);
-      const entry: Held = { id, frame, final: channel.spec.isFinal(event) };
+      const entry = outgoing(id, json, channel.spec.isFinal(event));
       this.#keep(channel, entry);
       batch.push(entry);
       observer?.event(event);
@@ -287,7 +284,7 @@ function fieldOf(fields: readonly string[]): string {
 }
 
 function held(spec: StreamSpec, { id, event }: Entry<unknown>): Held {
-  return { id, frame: eventFrame(id, JSON.stringify(event)), final: spec.isFinal(event) };
+  return outgoing(id, JSON.stringify(event), spec.isFinal(event));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -3,8 +3,9 @@
  * order of what it gets (catch-up first, then the fan-out, each event once: deduplicated by id).
  */
 import type { WebSocket } from '@fastify/websocket';
-import { CLOSE, PONG_FRAME, errorFrame, helloFrame } from './frames.ts';
+import { CLOSE, PONG_FRAME, errorFrame, helloFrame, type Outgoing } from './frames.ts';
 import { compareStreamIds } from './stream-ids.ts';
+import { sendText } from './wire.ts';
 
 export interface Bounds {
   /**
@@ -24,12 +25,6 @@ export const DEFAULT_BOUNDS: Bounds = { maxBufferedBytes: 1024 * 1024, maxQueued
 const TEXT = { binary: false } as const;
 const TOO_SLOW = 'too slow: reconnect with after=<last id>';
 
-export interface Queued {
-  readonly id: string | null;
-  readonly frame: Buffer;
-  readonly final: boolean;
-}
-
 interface Corkable {
   readonly destroyed: boolean;
   cork(): void;
@@ -42,7 +37,7 @@ export class Subscriber {
   alive = true;
   readonly #bounds: Bounds;
   /** Fan-out frames held while the catch-up is read; null once live. */
-  #queue: Queued[] | null = [];
+  #queue: Outgoing[] | null = [];
   /** The newest id the catch-up sent, while the fan-out may still bring it again; then null. */
   #lastId: string | null = null;
   #closing = false;
@@ -81,10 +76,11 @@ export class Subscriber {
    * while catching up; afterwards sent unless the catch-up sent it already. A final event closes
    * the socket (1000) once sent.
    */
-  deliver(id: string | null, frame: Buffer, final: boolean): void {
+  deliver(event: Outgoing): void {
+    const { id } = event;
     if (this.#queue !== null) {
       if (this.#closing) return;
-      this.#queue.push({ id, frame, final });
+      this.#queue.push(event);
       if (this.#queue.length > this.#bounds.maxQueuedFrames) this.close(CLOSE.tooSlow, TOO_SLOW);
       return;
     }
@@ -93,7 +89,7 @@ export class Subscriber {
       if (compareStreamIds(id, this.#lastId) <= 0) return;
       this.#lastId = null;
     }
-    this.#emit(frame, final);
+    this.#emit(event);
   }
 
   /**
@@ -101,12 +97,9 @@ export class Subscriber {
    * frames leave in one write (one syscall), not one each; under load reads grow and the cost of
    * an event falls.
    */
-  deliverAll(events: readonly Queued[]): void {
+  deliverAll(events: readonly Outgoing[]): void {
     const corked = this.#cork();
-    for (let i = 0; i < events.length; i++) {
-      const event = events[i]!;
-      this.deliver(event.id, event.frame, event.final);
-    }
+    for (let i = 0; i < events.length; i++) this.deliver(events[i]!);
     corked?.uncork();
   }
 
@@ -114,7 +107,7 @@ export class Subscriber {
    * The catch-up has been read: sends a hello with `after`, the events after it, then those the
    * fan-out held.
    */
-  goLive(after: string, catchUp: readonly Queued[]): void {
+  goLive(after: string, catchUp: readonly Outgoing[]): void {
     const held = this.#queue ?? [];
     this.#queue = null;
     const corked = this.#cork();
@@ -126,7 +119,7 @@ export class Subscriber {
           if (compareStreamIds(event.id, last) <= 0) continue;
           last = event.id;
         }
-        this.#emit(event.frame, event.final);
+        this.#emit(event);
       }
     }
     corked?.uncork();
@@ -171,9 +164,10 @@ export class Subscriber {
     return raw;
   }
 
-  #emit(frame: Buffer, final: boolean): void {
-    this.send(frame);
-    if (final) this.close(CLOSE.done, 'the game is over');
+  #emit(event: Outgoing): void {
+    if (this.#closing) return;
+    sendText(this.socket, event.payload, event.frame);
+    if (event.final) this.close(CLOSE.done, 'the game is over');
   }
 
   #answer(text: string | null): void {
