@@ -71,15 +71,19 @@ export interface TournamentSummary {
   readonly status: string;
   readonly entrants: readonly EntrantRef[];
   readonly dealsPerPairing: number;
+  /** Seats at each table (absent from older servers: 2). */
+  readonly seats?: number;
   readonly limits?: Readonly<Record<string, number>> | null;
   readonly createdAt?: number;
   readonly createdBy?: string;
   readonly series: readonly string[];
 }
 
-/** One pairing, by the pair's order: `wins[0]` are `entrants[0]`'s. */
+/** One pair's head to head, by the pair's order: `wins[0]` are `entrants[0]`'s (games finished ahead). */
 export interface CrossTableCell {
   readonly series: string;
+  /** Every table the pair shares (more than one at tables of more than two seats). */
+  readonly tables?: readonly string[];
   readonly entrants: readonly EntrantRef[];
   readonly status?: string;
   readonly error?: string | null;
@@ -92,6 +96,7 @@ export interface CrossTableCell {
 
 export interface TournamentStanding extends BotRecord, EntrantRef {
   readonly points?: number;
+  readonly averagePlace?: number | null;
 }
 
 export interface TournamentFailure {

@@ -65,10 +65,11 @@ function registerTournamentCommands(xix: Command): void {
     .addHelpText('after', "\nCreating and cancelling need the server's admin token in the environment variable XIX_ADMIN_TOKEN.");
   tournament
     .command('create')
-    .description('a round robin (admin): every pair of bots plays a rated series, each deal from both seats')
+    .description('a round robin (admin): every table of --seats bots (every pair at 2) plays a rated series, each deal once per seat rotation')
     .option('--game <GAME>', 'the game', 'xix')
     .option('--bot <BOT>', 'an entrant (bot id, e.g. b3; repeat for each); default: every active bot of the game', collect)
     .option('--deals <N>', `deals per pairing (1–${MAX_DEALS_PER_PAIRING}), each played from both seats`, '50')
+    .option('--seats <K>', "seats at each table (within the game's range); default the game's fewest (2 for xix)")
     .option('--limit <NAME=N>', `a sandbox limit instead of the default (repeatable): ${LIMIT_NAMES.join(', ')}`, collect)
     .option('--server <URL>', SERVER_HELP)
     .action(tournamentCreate);

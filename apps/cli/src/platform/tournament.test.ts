@@ -65,6 +65,10 @@ describe('xix tournament: bad input and a missing or wrong admin token', () => {
     await expect(create({ bot: ['b1'] })).rejects.toThrow(/^a tournament needs at least two bots/);
     await expect(create({ bot: ['ann', 'b2'] })).rejects.toThrow(/^--bot must be a bot id such as b7/);
     await expect(create({ game: 'Bad Game' })).rejects.toThrow(/^--game must be a game id such as xix/);
+    await expect(create({ seats: '1' })).rejects.toThrow(new CliError('--seats must be a whole number from 2 to 64, got 1'));
+    await expect(create({ game: '1923', seats: '3', bot: ['b1', 'b2'] })).rejects.toThrow(new CliError('tables of 3 seats need at least 3 bots, got 2 --bot'));
+    // 1923 is a game id (digits first, as the server allows); the server says it has not 10 seats
+    await expect(create({ game: '1923', seats: '10' })).rejects.toThrow(/1923 is played at 2 to 9 seats, not 10 \(400/);
     await expect(create({ limit: ['decisionMs'] })).rejects.toThrow(new CliError('--limit takes NAME=N (memoryMb, decisionMs, bankMs, loadMs), got decisionMs'));
     await expect(create({ limit: ['cpu=5'] })).rejects.toThrow(/^--limit: no limit cpu/);
     await expect(tournamentShow('3', {})).rejects.toThrow(/^ID must be a tournament id such as t3/);
@@ -137,5 +141,26 @@ describe('xix tournament create, show, cancel and xix tournaments', () => {
     await tournamentShow('t1', { server: url });
     expect(output()).toMatch(/^tournament t1 \(xix\): cancelled; 3 of 6 games played \(50\.0%\), 3 never to be played\n/);
     expect(output().split('\n').find((line) => line.startsWith(bc))?.split(/\s{2,}/)[2]).toBe('cancelled');
+  });
+
+  it('plays 1923 at tables of --seats 3 and shows average places and the pairs over their tables', async () => {
+    const players = [];
+    for (const name of ['pam', 'pat', 'peg']) players.push(await upload(t.world.store, 'dave', name, 'active', '1923'));
+    await create({ game: '1923', seats: '3', deals: '2', bot: players.map((p) => p.bot) });
+    const id = /^created (t\d+): /.exec(output())?.[1] ?? '';
+    expect(output()).toBe(`created ${id}: 1 table(s) of 3, 6 games (each table a rated series of 2 deals, each once per seat rotation)\nfollow it: xix tournament show ${id}\n`);
+    const [table] = (await t.world.store.getTournament(id))!.series;
+    const [p, q, r] = players as [MatchEntrant, MatchEntrant, MatchEntrant];
+    // p and q share first (T13), r third
+    const replay = { format: 'xix-arena.replay', moves: [], forfeit: null, result: { winner: 0, points: [3, 3, 1], reason: 'round-over', ranks: [1, 1, 3] } };
+    await t.world.store.recordMatch(match(table!, 0, [p, q, r], replay, { kind: 'tournament', game: '1923' }));
+    printed = [];
+    await tournamentShow(id, {});
+    const rows = output().split('\n').map((line) => line.split(/\s{2,}/));
+    expect(output()).toContain('3 entrants, tables of 3, 2 deals per table (each once per seat rotation)');
+    expect(rows.find((cells) => cells[0] === '#')?.at(-1)).toBe('avg place');
+    expect(rows.find((cells) => cells[0] === '3')).toEqual(['3', `peg (${r.bot})`, 'v1', '1', '0-1-0', '0', '1', '3.00']);
+    expect(rows.find((cells) => cells[0] === `pam (${p.bot})`)).toEqual([`pam (${p.bot})`, 'x', '0-0-1', '1-0-0']);
+    expect(rows.find((cells) => cells[0] === table)?.slice(0, 5)).toEqual([table, `pam (${p.bot}) vs pat (${q.bot})`, 'queued', '1', '0-0']);
   });
 });

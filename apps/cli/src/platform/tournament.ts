@@ -19,6 +19,7 @@ export interface TournamentCreateOptions extends ServerOption {
   readonly game: string;
   readonly bot?: readonly string[];
   readonly deals: string;
+  readonly seats?: string;
   readonly limit?: readonly string[];
 }
 
@@ -28,9 +29,11 @@ export interface TournamentsOptions extends ServerOption {
 
 const BOT_ID = /^b\d+$/;
 const TOURNAMENT_ID = /^t\d+$/;
-const GAME_ID = /^[a-z][a-z0-9-]{0,31}$/;
+/** As the server's GAME_ID_PATTERN: a game id may start with a digit (1923). */
+const GAME_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
 /** The server's bounds (POST /api/tournaments), checked here to say at once what is wrong. */
 export const MAX_DEALS_PER_PAIRING = 500;
+export const MAX_TOURNAMENT_ENTRANTS = 64;
 export const LIMIT_NAMES = ['memoryMb', 'decisionMs', 'bankMs', 'loadMs'] as const;
 
 function serverUrl(option: string | undefined): string {
@@ -86,17 +89,23 @@ export async function tournamentCreate(options: TournamentCreateOptions): Promis
   for (const bot of bots) if (!BOT_ID.test(bot)) fail(`--bot must be a bot id such as b7 (xix bots lists them), got ${bot}`);
   if (bots.length === 1) fail('a tournament needs at least two bots: give --bot twice or more, or none for every active bot of the game');
   const deals = wholeNumber(options.deals, '--deals', 1, MAX_DEALS_PER_PAIRING);
+  const seats = options.seats === undefined ? undefined : wholeNumber(options.seats, '--seats', 2, MAX_TOURNAMENT_ENTRANTS);
+  if (seats !== undefined && bots.length > 0 && bots.length < seats) fail(`tables of ${seats} seats need at least ${seats} bots, got ${bots.length} --bot`);
   const limits = limitsOf(options.limit ?? []);
   const body = {
     game: options.game,
     ...(bots.length > 0 && { bots }),
     dealsPerPairing: deals,
+    ...(seats !== undefined && { seats }),
     ...(limits !== undefined && { limits }),
   };
-  const created = (await adminRequest(options, 'POST', '/api/tournaments', body)) as { tournament?: unknown; series?: unknown };
+  const created = (await adminRequest(options, 'POST', '/api/tournaments', body)) as { tournament?: unknown; series?: unknown; seats?: unknown };
   if (typeof created.tournament !== 'string' || !Array.isArray(created.series)) fail('the server created the tournament but did not name it');
-  const pairings = created.series.length;
-  console.log(`created ${created.tournament}: ${pairings} pairing(s), ${pairings * deals * 2} games (each pairing a rated series of ${deals} deals, each from both seats)`);
+  const tables = created.series.length;
+  const at = typeof created.seats === 'number' ? created.seats : 2;
+  console.log(at === 2
+    ? `created ${created.tournament}: ${tables} pairing(s), ${tables * deals * 2} games (each pairing a rated series of ${deals} deals, each from both seats)`
+    : `created ${created.tournament}: ${tables} table(s) of ${at}, ${tables * deals * at} games (each table a rated series of ${deals} deals, each once per seat rotation)`);
   console.log(`follow it: xix tournament show ${created.tournament}`);
 }
 

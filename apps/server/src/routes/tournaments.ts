@@ -77,7 +77,7 @@ export function tournamentRoutes(app: FastifyInstance, options: { store: Store; 
           },
         },
       },
-      response: { 201: { type: 'object', properties: { tournament: { type: 'string' }, series: { type: 'array', items: { type: 'string' } } } }, ...errors(400, 401, 403, 404, 409) },
+      response: { 201: { type: 'object', properties: { tournament: { type: 'string' }, seats: { type: 'integer' }, series: { type: 'array', items: { type: 'string' } } } }, ...errors(400, 401, 403, 404, 409) },
     },
   }, async (request, reply) => {
     const admin = requireAdmin(request);
@@ -92,7 +92,7 @@ export function tournamentRoutes(app: FastifyInstance, options: { store: Store; 
     if (problem !== null) throw (bots === undefined ? conflict : badRequest)(`${bots === undefined ? `the active bots of ${game}` : 'body.bots'}: ${problem}`);
     const created = await store.createTournament({ game, entrants, dealsPerPairing, seats, createdBy: admin, ...(limits !== undefined && { limits }) });
     for (const series of created.series) await enqueueSeries(queue, 'tournament', series);
-    return reply.status(201).send(created);
+    return reply.status(201).send({ ...created, seats });
   });
 
   app.get<{ Querystring: { game?: string } }>('/api/tournaments', {
