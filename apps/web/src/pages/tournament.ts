@@ -45,10 +45,12 @@ function standings(report: TournamentReport, names: BotNames): HTMLElement {
     { key: 'draws', label: 'D', title: 'Draws', numeric: true, cell: (s) => String(s.draws) },
     { key: 'forfeits', label: 'Forfeits', numeric: true, cell: (s) => String(s.forfeits) },
     { key: 'points', label: 'Points', numeric: true, cell: (s) => formatNumber(s.points) },
+    // at tables of more than two, places rank the bots (W: first alone, D: first shared)
+    ...(report.seats > 2 ? [{ key: 'averagePlace' as const, label: 'Avg place', title: 'Average place (1 = first)', numeric: true, cell: (s: Standing) => (s.averagePlace === null ? '–' : s.averagePlace.toFixed(2)) }] : []),
   ], report.standings.map((s, i) => ({ ...s, place: i + 1 })));
 }
 
-/** The row bot's score against the column bot from their pairing: wins–losses(–draws), or – before any game. */
+/** The row bot's score against the column bot (games finished ahead–behind(–level)), or – before any game. */
 function score(pairing: CrossTableCell, row: string): { text: string; verdict: string; title: string } {
   const me = pairing.entrants.findIndex((e) => e.bot === row);
   const wins = pairing.wins[me] ?? 0;
@@ -104,7 +106,7 @@ export function mountTournamentPage(root: HTMLElement, id: string): () => void {
       if (names.size === 0) names = await botNames(report.game);
       if (!alive) return;
       fill(head, heading(1, `Tournament ${id}`),
-        el('p', { class: 'lead' }, `${report.game} round robin of ${report.entrants.length} bots, ${report.dealsPerPairing} ${report.dealsPerPairing === 1 ? 'deal' : 'deals'} per pairing from both seats · created ${formatTime(report.createdAt)} · `, statusBadge(report.status)));
+        el('p', { class: 'lead' }, `${report.game} round robin of ${report.entrants.length} bots, ${report.seats > 2 ? `at tables of ${report.seats}, ` : ''}${report.dealsPerPairing} ${report.dealsPerPairing === 1 ? 'deal' : 'deals'} per ${report.seats > 2 ? 'table, once per seat rotation' : 'pairing from both seats'} · created ${formatTime(report.createdAt)} · `, statusBadge(report.status)));
       fill(body,
         progress(report),
         el('section', { 'aria-labelledby': 'standings-heading' }, el('h2', { id: 'standings-heading' }, 'Standings'), standings(report, names)),
