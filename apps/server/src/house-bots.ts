@@ -23,19 +23,21 @@ interface GameHouse {
   readonly suffix: string;
 }
 
-const HOUSE_OF_GAME: Readonly<Record<string, GameHouse>> = {
-  xix: { examples: HOUSE_BOTS, folder: '', suffix: '' },
-  '1923': { examples: ['random', 'heuristic'], folder: '1923/', suffix: '-1923' },
-};
+// A Map, not an object: an object lists an integer-like key ('1923') before 'xix', and the games
+// are registered in this order (XIX's bots first, as they always were).
+const HOUSE_OF_GAME: ReadonlyMap<string, GameHouse> = new Map([
+  ['xix', { examples: HOUSE_BOTS, folder: '', suffix: '' }],
+  ['1923', { examples: ['random', 'heuristic'], folder: '1923/', suffix: '-1923' }],
+]);
 
-/** The games that have house bots. */
-export const HOUSE_GAMES = Object.keys(HOUSE_OF_GAME);
+/** The games that have house bots, XIX first. */
+export const HOUSE_GAMES = [...HOUSE_OF_GAME.keys()];
 
 const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/', import.meta.url));
 
 /** The name under user `house` of the game's house bot from example `example` (XIX's: `random`). */
 export function houseBotName(game: string, example: string): string {
-  const house = HOUSE_OF_GAME[game];
+  const house = HOUSE_OF_GAME.get(game);
   if (house === undefined || !house.examples.includes(example)) throw new RangeError(`${game} has no house bot ${JSON.stringify(example)}`);
   return `${example}${house.suffix}`;
 }
@@ -49,7 +51,7 @@ export interface HouseBot {
 
 /** Registers the house bots of `game` (XIX's unless told). */
 export async function registerHouseBots(store: Store, game = 'xix'): Promise<HouseBot[]> {
-  const house = HOUSE_OF_GAME[game];
+  const house = HOUSE_OF_GAME.get(game);
   if (house === undefined) throw new RangeError(`no house bots for game ${JSON.stringify(game)}`);
   await store.ensureUser(HOUSE);
   const registered: HouseBot[] = [];
