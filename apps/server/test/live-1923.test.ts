@@ -1,0 +1,128 @@
+/**
+ * End to end for 1923 (issue 12): a real worker plays a 3-entrant series while a spectator follows
+ * each game over a websocket. Every `start`/`move` view is the engine's public view of the replay's
+ * state at that move and names no card hidden from any seat: no hole card before the reveal, no
+ * seat's seen card (T15), no card of the shoe; nor does it depend on a choice still pending in the
+ * current step (T5, T15). Only the `end` shows the whole deal (spectator view).
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { CARD_CODES, nineteenTwentyThree as game, parseReplay, type Replay, type State1923 } from '@xix/engine';
+import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
+import { storeBot } from '../../worker/test/helpers.ts';
+import { REDIS_URL } from '../../store/test/world.ts';
+import { enqueueSeries } from '../src/index.ts';
+import { STREAM_START } from '../src/live/stream-ids.ts';
+import { openApp, type TestApp } from './app.ts';
+import { LiveClient, wsBase, type Frame } from './live-client.ts';
+
+/** Relative to the worker's test helpers, which compile it. */
+const DELIBERATE_1923 = '../../server/test/fixtures/deliberate-1923-bot.ts';
+
+let t: TestApp;
+let worker: SeriesWorker;
+let base: string;
+beforeEach(async () => {
+  t = await openApp();
+  base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+  worker = startWorker({ redisUrl: REDIS_URL, prefix: t.world.prefix });
+  await worker.ready;
+});
+afterEach(async () => {
+  await worker.close();
+  await t.close();
+});
+
+it('a live spectator of a 3-seat 1923 series never receives a hidden card nor a pending choice (T5, T15, R11)', async () => {
+  const entrants = await Promise.all(['alice', 'bob', 'carol'].map((owner) => storeBot(t.world.store, owner, 'deliberate', DELIBERATE_1923, 'active', '1923')));
+  // from the start of the test's lobby stream (after=0-0), so no game-start is missed
+  const lobby = await LiveClient.open(base, `/api/lobby?after=${STREAM_START}`);
+  const spectators = new Map<string, { client: Promise<LiveClient>; live: Promise<boolean> }>();
+  lobby.socket.on('message', (data) => {
+    const frame = JSON.parse(data.toString()) as Frame;
+    if (frame.event?.type !== 'game-start') return;
+    const match = frame.event.match as string;
+    // after=0-0: the match's stream from its start, whenever the socket opens
+    const client = LiveClient.open(base, `/api/matches/${match}/events?after=${STREAM_START}`);
+    spectators.set(match, { client, live: client.then(async () => (await t.world.store.getMatch(match)) === null) });
+  });
+  const seriesId = await t.world.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants, deals: 1, seed: 1923, requestedBy: 'alice' });
+  await enqueueSeries(t.queue, 'challenge', seriesId);
+  // one deal, played once per seat rotation
+  const matches = [0, 1, 2].map((index) => `${seriesId}.${index}`);
+  await lobby.until('the end of every game', () => matches.every((match) => lobby.events.some((frame) => frame.event?.type === 'game-end' && frame.event.match === match)), 60_000);
+
+  expect([...spectators.keys()].sort()).toEqual(matches);
+  let pendingSeen = 0;
+  for (const match of matches) {
+    expect(await spectators.get(match)!.live, `${match} was stored before its spectator joined`).toBe(true);
+    const client = await spectators.get(match)!.client;
+    expect(await client.untilClosed(), match).toMatchObject({ code: 1000 });
+    const stream = await t.world.store.readLive(match);
+    expect(client.events.map(({ id, event }) => ({ id, event })), `${match}: the stream, as it is in Redis`).toEqual(stream.map(({ id, event }) => ({ id, event })));
+    pendingSeen += checkEvents(match, client.events.map((frame) => frame.event!), parseReplay(await t.world.store.getReplay(match)));
+  }
+  // the pending-choice check below was exercised: some live view came mid-step, a choice pending
+  expect(pendingSeen).toBeGreaterThan(0);
+});
+
+/** Cards hidden from some seat now (T15): every card in front of a seat this round (its seen cards from the others, its hole card from all) and the shoe. */
+function hiddenCards(state: State1923): string[] {
+  return [...state.hands.flat(), ...state.shoe.slice(state.top)].map((card) => CARD_CODES[card]!);
+}
+
+/** The state with every pending choice of the current step swapped (hit ↔ lock): what a spectator's view must not depend on (T5). */
+function pendingSwapped(state: State1923): State1923 {
+  const copy = game.clone(state);
+  copy.pending = copy.pending.map((choice) => (choice === 1 ? 2 : choice === 2 ? 1 : choice));
+  return copy;
+}
+
+/**
+ * Checks each event against the replay's state at its move; returns how many live views were
+ * checked while a choice was pending. A `start` begins the game again (a run played anew after a
+ * host died: same deal, same deterministic bots).
+ */
+function checkEvents(match: string, events: readonly { readonly type: string; readonly [field: string]: unknown }[], replay: Replay): number {
+  const types = events.map((event) => (event.type === 'move' ? event.move : event.type)).join(' ');
+  let state = game.start(game.parseSetup(replay.setup));
+  let applied = 0;
+  let pending = 0;
+  const advanceTo = (move: number): void => {
+    for (; applied < move; applied++) {
+      const check = game.checkAction(state, replay.moves[applied]!.action);
+      if (!check.ok) throw new Error(`move ${applied + 1} of ${match}: ${check.reason}`);
+      game.apply(state, check.action);
+    }
+  };
+  expect(replay.seats, match).toHaveLength(3);
+  expect(events[0]?.type, types).toBe('start');
+  expect(events.at(-1)?.type, types).toBe('end');
+  for (const event of events) {
+    if (event.type === 'start') {
+      expect(event, types).toMatchObject({ match, game: '1923' });
+      state = game.start(game.parseSetup(replay.setup));
+      applied = 0;
+    } else if (event.type === 'move') {
+      // the worker may skip moves under load (each view is a whole board), never reorder them
+      expect(event.move, types).toBeGreaterThan(applied);
+      advanceTo(event.move as number);
+      expect(event.seat, types).toBe(replay.moves[applied - 1]!.seat);
+    } else {
+      advanceTo(replay.moves.length);
+      expect(event, types).toMatchObject({ type: 'end', moves: replay.moves.length, view: game.spectatorView(state) });
+      continue;
+    }
+    const at = `${types}: at ${applied}`;
+    expect(event.view, at).toEqual(game.publicView(state));
+    const json = JSON.stringify(event);
+    const hidden = hiddenCards(state);
+    // until the last move there is always something hidden: the shoe at least
+    if (!state.over) expect(hidden.length, at).toBeGreaterThan(0);
+    expect(hidden.filter((code) => json.includes(`"${code}"`)), `${at}: cards hidden from a seat`).toEqual([]);
+    if (state.pending.some((choice) => choice !== 0)) {
+      pending++;
+      expect(event.view, `${at}: a pending choice shows`).toEqual(game.publicView(pendingSwapped(state)));
+    }
+  }
+  return pending;
+}
