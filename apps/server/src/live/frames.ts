@@ -2,25 +2,22 @@
  * Server → client frames (docs/api.md "Streams"), as bytes: an event is serialised once and the same
  * buffer is sent to every socket that watches its stream.
  */
-import { textFrame } from './wire.ts';
-
 /** `{"type":"event","id":…,"event":…}` from the event's JSON text (as stored in Redis). */
 export function eventFrame(id: string | null, eventJson: string): Buffer {
   return Buffer.from(`{"type":"event","id":${id === null ? 'null' : JSON.stringify(id)},"event":${eventJson}}`);
 }
 
-/** An event of the fan-out: its frame's payload, and the whole websocket frame (wire.ts). */
+/** An event of the fan-out: its frame's payload, serialised once for every socket. */
 export interface Outgoing {
   readonly id: string | null;
   readonly payload: Buffer;
-  readonly frame: Buffer;
   /** The stream's last event: the socket is closed (1000) once it is sent. */
   readonly final: boolean;
 }
 
 export function outgoing<Id extends string | null>(id: Id, eventJson: string, final: boolean): Outgoing & { readonly id: Id } {
   const payload = eventFrame(id, eventJson);
-  return { id, payload, frame: textFrame(payload), final };
+  return { id, payload, final };
 }
 
 /**

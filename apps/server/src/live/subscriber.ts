@@ -5,7 +5,6 @@
 import type { WebSocket } from '@fastify/websocket';
 import { CLOSE, PONG_FRAME, errorFrame, helloFrame, type Outgoing } from './frames.ts';
 import { compareStreamIds } from './stream-ids.ts';
-import { sendText } from './wire.ts';
 
 export interface Bounds {
   /**
@@ -166,7 +165,7 @@ export class Subscriber {
 
   #emit(event: Outgoing): void {
     if (this.#closing) return;
-    sendText(this.socket, event.payload, event.frame);
+    this.socket.send(event.payload, { binary: false });
     if (event.final) this.close(CLOSE.done, 'the game is over');
   }
 
