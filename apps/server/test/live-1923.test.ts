@@ -5,62 +5,31 @@
  * seat's seen card (T15), no card of the shoe; nor does it depend on a choice still pending in the
  * current step (T5, T15). Only the `end` shows the whole deal (spectator view).
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { CARD_CODES, nineteenTwentyThree as game, parseReplay, type Replay, type State1923 } from '@xix/engine';
-import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
+import { expect, it } from 'vitest';
+import { CARD_CODES, nineteenTwentyThree as game, type Replay, type State1923 } from '@xix/engine';
 import { storeBot } from '../../worker/test/helpers.ts';
-import { REDIS_URL } from '../../store/test/world.ts';
 import { enqueueSeries } from '../src/index.ts';
 import { STREAM_START } from '../src/live/stream-ids.ts';
-import { openApp, type TestApp } from './app.ts';
-import { LiveClient, wsBase, type Frame } from './live-client.ts';
+import { LiveClient } from './live-client.ts';
+import { spectateEveryGame, useLiveWorkerWorld, watchedGames } from './live-worker-world.ts';
 
 /** Relative to the worker's test helpers, which compile it. */
 const DELIBERATE_1923 = '../../server/test/fixtures/deliberate-1923-bot.ts';
 
-let t: TestApp;
-let worker: SeriesWorker;
-let base: string;
-beforeEach(async () => {
-  t = await openApp();
-  base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-  worker = startWorker({ redisUrl: REDIS_URL, prefix: t.world.prefix });
-  await worker.ready;
-});
-afterEach(async () => {
-  await worker.close();
-  await t.close();
-});
+const world = useLiveWorkerWorld();
 
 it('a live spectator of a 3-seat 1923 series never receives a hidden card nor a pending choice (T5, T15, R11)', async () => {
-  const entrants = await Promise.all(['alice', 'bob', 'carol'].map((owner) => storeBot(t.world.store, owner, 'deliberate', DELIBERATE_1923, 'active', '1923')));
-  // from the start of the test's lobby stream (after=0-0), so no game-start is missed
-  const lobby = await LiveClient.open(base, `/api/lobby?after=${STREAM_START}`);
-  const spectators = new Map<string, { client: Promise<LiveClient>; live: Promise<boolean> }>();
-  lobby.socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as Frame;
-    if (frame.event?.type !== 'game-start') return;
-    const match = frame.event.match as string;
-    // after=0-0: the match's stream from its start, whenever the socket opens
-    const client = LiveClient.open(base, `/api/matches/${match}/events?after=${STREAM_START}`);
-    spectators.set(match, { client, live: client.then(async () => (await t.world.store.getMatch(match)) === null) });
-  });
-  const seriesId = await t.world.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants, deals: 1, seed: 1923, requestedBy: 'alice' });
-  await enqueueSeries(t.queue, 'challenge', seriesId);
+  const entrants = await Promise.all(['alice', 'bob', 'carol'].map((owner) => storeBot(world.t.world.store, owner, 'deliberate', DELIBERATE_1923, 'active', '1923')));
+  // from the start of the test's lobby stream (after=0-0), so no game-start is missed; each match's
+  // stream from its start too, whenever its socket opens
+  const lobby = await LiveClient.open(world.base, `/api/lobby?after=${STREAM_START}`);
+  const spectators = spectateEveryGame(world, lobby, STREAM_START);
+  const seriesId = await world.t.world.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants, deals: 1, seed: 1923, requestedBy: 'alice' });
+  await enqueueSeries(world.t.queue, 'challenge', seriesId);
   // one deal, played once per seat rotation
   const matches = [0, 1, 2].map((index) => `${seriesId}.${index}`);
-  await lobby.until('the end of every game', () => matches.every((match) => lobby.events.some((frame) => frame.event?.type === 'game-end' && frame.event.match === match)), 60_000);
-
-  expect([...spectators.keys()].sort()).toEqual(matches);
   let pendingSeen = 0;
-  for (const match of matches) {
-    expect(await spectators.get(match)!.live, `${match} was stored before its spectator joined`).toBe(true);
-    const client = await spectators.get(match)!.client;
-    expect(await client.untilClosed(), match).toMatchObject({ code: 1000 });
-    const stream = await t.world.store.readLive(match);
-    expect(client.events.map(({ id, event }) => ({ id, event })), `${match}: the stream, as it is in Redis`).toEqual(stream.map(({ id, event }) => ({ id, event })));
-    pendingSeen += checkEvents(match, client.events.map((frame) => frame.event!), parseReplay(await t.world.store.getReplay(match)));
-  }
+  for (const { match, events, replay } of await watchedGames(world, lobby, spectators, matches, 60_000)) pendingSeen += checkEvents(match, events, replay);
   // the pending-choice check below was exercised: some live view came mid-step, a choice pending
   expect(pendingSeen).toBeGreaterThan(0);
 });

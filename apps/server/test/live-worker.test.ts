@@ -5,62 +5,28 @@
  * one seat knows (its closed hand, a face-down card it placed). Each is the engine's public view
  * of the replay's state at that move; only the end shows the whole deal.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { parseReplay, xix, type Replay, type XixPublicView, type XixState } from '@xix/engine';
-import { SERIES_JOB_OPTIONS, seriesJobId } from '@xix/store';
+import { expect, it } from 'vitest';
+import { xix, type Replay, type XixPublicView, type XixState } from '@xix/engine';
 import { cardsNamed, cardsSeenIn, hiddenFromEverySeat } from '../../../engine/test/xix/hidden-cards.ts';
-import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
 import { storeBot } from '../../worker/test/helpers.ts';
-import { REDIS_URL } from '../../store/test/world.ts';
-import { openApp, type TestApp } from './app.ts';
-import { LiveClient, wsBase } from './live-client.ts';
+import { enqueueSeries } from '../src/index.ts';
+import { LiveClient } from './live-client.ts';
+import { spectateEveryGame, useLiveWorkerWorld, watchedGames } from './live-worker-world.ts';
 
 /** Relative to the worker's test helpers, which compile it. */
 const DELIBERATE = '../../server/test/fixtures/deliberate-bot.ts';
 
-let t: TestApp;
-let worker: SeriesWorker;
-let base: string;
-beforeEach(async () => {
-  t = await openApp();
-  base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-  worker = startWorker({ redisUrl: REDIS_URL, prefix: t.world.prefix });
-  await worker.ready;
-});
-afterEach(async () => {
-  await worker.close();
-  await t.close();
-});
+const world = useLiveWorkerWorld();
 
 it('spectators of a series played by a real worker get every event of its games and only cards both seats know (R11)', async () => {
-  const a = await storeBot(t.world.store, 'alice', 'deliberate', DELIBERATE);
-  const b = await storeBot(t.world.store, 'bob', 'thoughtful', DELIBERATE);
-  const lobby = await LiveClient.open(base, '/api/lobby');
-  const spectators = new Map<string, { client: Promise<LiveClient>; live: Promise<boolean> }>();
-  // a spectator for each game as the lobby announces it
-  lobby.socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as { event?: { type: string; match: string } };
-    if (frame.event?.type !== 'game-start') return;
-    const { match } = frame.event;
-    const client = LiveClient.open(base, `/api/matches/${match}/events`);
-    spectators.set(match, { client, live: client.then(async () => (await t.world.store.getMatch(match)) === null) });
-  });
-  const seriesId = await t.world.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants: [a, b], deals: 1, seed: 12, requestedBy: 'alice' });
-  await t.queue.add('challenge', { seriesId }, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(seriesId) });
+  const a = await storeBot(world.t.world.store, 'alice', 'deliberate', DELIBERATE);
+  const b = await storeBot(world.t.world.store, 'bob', 'thoughtful', DELIBERATE);
+  const lobby = await LiveClient.open(world.base, '/api/lobby');
+  const spectators = spectateEveryGame(world, lobby);
+  const seriesId = await world.t.world.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants: [a, b], deals: 1, seed: 12, requestedBy: 'alice' });
+  await enqueueSeries(world.t.queue, 'challenge', seriesId);
   const matches = [0, 1].map((index) => `${seriesId}.${index}`);
-  await lobby.until('the end of every game', () => matches.every((match) => lobby.events.some((frame) => frame.event?.type === 'game-end' && frame.event.match === match)), 50_000);
-
-  expect([...spectators.keys()].sort()).toEqual(matches);
-  for (const match of matches) {
-    // it joined while the game was played: not stored yet
-    expect(await spectators.get(match)!.live, `${match} was stored before its spectator joined`).toBe(true);
-    const client = await spectators.get(match)!.client;
-    expect(await client.untilClosed(), match).toMatchObject({ code: 1000 });
-    const stream = await t.world.store.readLive(match);
-    expect(client.events.map(({ id, event }) => ({ id, event })), `${match}: the stream, as it is in Redis`).toEqual(stream.map(({ id, event }) => ({ id, event })));
-
-    checkViews(match, client.events.map((frame) => frame.event!), parseReplay(await t.world.store.getReplay(match)));
-  }
+  for (const { match, events, replay } of await watchedGames(world, lobby, spectators, matches, 50_000)) checkViews(match, events, replay);
 });
 
 /** The cards both seats' views show them now (R11): the only cards a public view may name. */
