@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { GAMES } from '@xix/engine';
 import type { Keys } from './keys.ts';
 import { BOT_ID, BOT_NAME, USER_NAME, check } from './names.ts';
-import type { Bot, BotRecord, NewVersion, PutVersionResult, VersionInfo, VersionState, VersionWithSource } from './types.ts';
+import type { Bot, BotRecord, BotWithVersions, NewVersion, PutVersionResult, VersionInfo, VersionState, VersionWithSource } from './types.ts';
 
 /**
  * Lua: putVersion(ownerBots key, seq:bot key, botsOfGame key, ...the PUT_VERSION_ARGC arguments of
@@ -158,11 +158,10 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
 
     /** All versions of a bot, oldest first (without source or bundle). */
     async listVersions(id: string): Promise<VersionInfo[]> {
-      const count = Number((await redis.hget(keys.bot(id), 'versions')) ?? 0);
-      const numbers = Array.from({ length: count }, (_, i) => i + 1);
-      const rows = await Promise.all(numbers.map((n) => redis.hmget(keys.version(id, n), ...VERSION_FIELDS)));
-      return rows.map((row, i) => toVersion(id, i + 1, row));
+      return (await getBotWithVersions(id))?.versions ?? [];
     },
+
+    getBotWithVersions,
 
     getVersion,
 
@@ -185,6 +184,29 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
       return done === 1;
     },
   };
+
+  /**
+   * A bot with all its versions, read in one transaction: a validation that ends between two reads
+   * could otherwise show a version 'active' while the bot still names no active version.
+   */
+  async function getBotWithVersions(id: string): Promise<BotWithVersions | null> {
+    if (!BOT_ID.test(id)) return null;
+    const head = await redis.hmget(keys.bot(id), 'game', 'versions');
+    const [game, counted] = head;
+    if (game === null || game === undefined) return null;
+    // the count only grows; a version added between the two reads is fetched on the next turn
+    for (let count = Number(counted ?? 0); ; ) {
+      const multi = redis.multi().hgetall(keys.bot(id)).hgetall(keys.stats(game, id));
+      for (let n = 1; n <= count; n++) multi.hmget(keys.version(id, n), ...VERSION_FIELDS);
+      const replies = (await multi.exec()) ?? [];
+      const failed = replies.find(([error]) => error !== null);
+      if (failed) throw failed[0];
+      const [hash, stats, ...rows] = replies.map(([, value]) => value);
+      const bot = toBot(hash as Record<string, string>, stats as Record<string, string>);
+      if (bot.versions > count) { count = bot.versions; continue; }
+      return { ...bot, versions: (rows as (string | null)[][]).map((row, i) => toVersion(id, i + 1, row)) };
+    }
+  }
 
   async function getVersion(id: string, n: number, options: { readonly source: true }): Promise<VersionWithSource | null>;
   async function getVersion(id: string, n: number, options?: { readonly source?: false }): Promise<VersionInfo | null>;

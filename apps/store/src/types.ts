@@ -40,6 +40,9 @@ export interface Bot {
   readonly record: BotRecord;
 }
 
+/** A bot with its versions, oldest first, in place of their count. */
+export type BotWithVersions = Omit<Bot, 'versions'> & { readonly versions: VersionInfo[] };
+
 export interface VersionInfo {
   readonly bot: string;
   readonly version: number;

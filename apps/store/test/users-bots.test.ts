@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StoreInputError, hashToken } from '../src/index.ts';
-import { openWorld, upload, type World } from './world.ts';
+import { Redis } from 'ioredis';
+import { StoreInputError, createStore, hashToken } from '../src/index.ts';
+import { REDIS_URL, openWorld, upload, type World } from './world.ts';
 
 let world: World;
 beforeEach(async () => { world = await openWorld(); });
@@ -50,6 +51,22 @@ describe('bots and versions', () => {
     expect(await world.store.loadBundle(first.bot, 1)).toBe('/* greedy */');
     expect(await world.store.getVersion(first.bot, 3)).toBeNull();
     expect((await world.store.listVersions(first.bot)).map((v) => v.version)).toEqual([1, 2]);
+  });
+
+  it('reads a bot and its versions as one snapshot while validations end beside the read', async () => {
+    // the activating writes come over a second connection, so they land between any two reads
+    const writer = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    try {
+      const other = createStore(writer, { prefix: world.prefix });
+      const bots = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(world.store, 'alice', `racer${i}`, 'validating')));
+      const reads = bots.flatMap(({ bot }) => Array.from({ length: 10 }, () => world.store.getBotWithVersions(bot)));
+      const activations = bots.map(({ bot }) => other.setVersionState(bot, 1, { state: 'active' }));
+      const [read] = await Promise.all([Promise.all(reads), Promise.all(activations)]);
+      const seen = read.map((bot) => [bot?.versions[0]?.state, bot?.active]);
+      for (const pair of seen) expect([['validating', null], ['active', 1]]).toContainEqual(pair);
+    } finally {
+      writer.disconnect();
+    }
   });
 
   it('makes one bot when two uploads of a new name race', async () => {

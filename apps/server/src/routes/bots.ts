@@ -107,8 +107,9 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
       response: { 200: { ...botSchema, properties: { ...botSchema.properties, versions: { type: 'array', items: versionSchema } } }, ...errors(400, 404) },
     },
   }, async (request) => {
-    const bot = await requireBot(store, request.params.id);
-    return { ...bot, versions: await store.listVersions(bot.id) };
+    const bot = await store.getBotWithVersions(request.params.id);
+    if (bot === null) throw notFound(`params.id: no bot ${request.params.id}`);
+    return bot;
   });
 
   app.get<{ Params: { id: string; n: number } }>('/api/bots/:id/versions/:n/source', {
