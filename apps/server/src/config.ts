@@ -17,6 +17,8 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** How long (ms) a leaderboard may be reused before it is read again; 0: never reused. */
   readonly leaderboardCacheMs: number;
+  /** How often (ms) each websocket is pinged; one that did not answer the previous ping is cut. */
+  readonly heartbeatMs: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -30,6 +32,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   validationDeals: 2,
   logLevel: 'info',
   leaderboardCacheMs: 1000,
+  heartbeatMs: 30_000,
 };
 
 export class ConfigError extends Error {
@@ -52,6 +55,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const port = positiveInt(env, 'PORT', DEFAULT_CONFIG.port);
   if (port > 65_535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
   const adminToken = env.XIX_ADMIN_TOKEN === undefined || env.XIX_ADMIN_TOKEN === '' ? null : env.XIX_ADMIN_TOKEN;
+  const heartbeatMs = positiveInt(env, 'XIX_WS_HEARTBEAT_MS', DEFAULT_CONFIG.heartbeatMs);
+  if (heartbeatMs < 1000) throw new ConfigError(`XIX_WS_HEARTBEAT_MS must be at least 1000, got ${heartbeatMs}`);
   if (adminToken !== null && adminToken.length < 16) throw new ConfigError('XIX_ADMIN_TOKEN must be at least 16 characters');
   return {
     port,
@@ -64,5 +69,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     validationDeals: positiveInt(env, 'XIX_VALIDATION_DEALS', DEFAULT_CONFIG.validationDeals),
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
     leaderboardCacheMs: nonNegativeInt(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),
+    heartbeatMs,
   };
 }

@@ -66,7 +66,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   metricsPlugin(app, { store, queue, adminToken: config.adminToken });
   await dashboardPlugin(app, { queue, adminToken: config.adminToken });
-  await livePlugin(app, { store });
+  await livePlugin(app, { store, heartbeatMs: config.heartbeatMs });
   await webPlugin(app);
   return app;
 }

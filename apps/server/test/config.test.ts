@@ -10,4 +10,11 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ XIX_LEADERBOARD_CACHE_MS: '-5' })).toThrow(ConfigError);
     expect(() => configFromEnv({ XIX_LEADERBOARD_CACHE_MS: 'soon' })).toThrow(/XIX_LEADERBOARD_CACHE_MS must be/);
   });
+
+  it('pings each websocket every 30 s by default; XIX_WS_HEARTBEAT_MS changes it, at least a second', () => {
+    expect(configFromEnv({}).heartbeatMs).toBe(30_000);
+    expect(configFromEnv({ XIX_WS_HEARTBEAT_MS: '5000' }).heartbeatMs).toBe(5000);
+    expect(() => configFromEnv({ XIX_WS_HEARTBEAT_MS: '500' })).toThrow(/XIX_WS_HEARTBEAT_MS must be at least 1000/);
+    expect(() => configFromEnv({ XIX_WS_HEARTBEAT_MS: 'often' })).toThrow(ConfigError);
+  });
 });

@@ -10,17 +10,19 @@ import { HttpError } from '../http-error.ts';
 import { CLOSE } from '../live/frames.ts';
 import { StreamHub } from '../live/hub.ts';
 import { RatingsWatch } from '../live/ratings-watch.ts';
+import { Heartbeat } from '../live/heartbeat.ts';
 import { ReplayEvents } from '../live/replay-events.ts';
 import { Streams } from '../live/streams.ts';
 import { DEFAULT_BOUNDS, Subscriber } from '../live/subscriber.ts';
 
 export interface LiveOptions {
   readonly store: Store;
+  /** How often each socket is pinged; one that did not answer the previous ping is terminated. */
+  readonly heartbeatMs: number;
 }
 
 /** A client message is a ping: anything longer is refused by ws (close 1009). */
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
-const HEARTBEAT_MS = 30_000;
 /** How long a closing server waits for clients to answer its close before cutting them off. */
 const SHUTDOWN_GRACE_MS = 1000;
 
@@ -33,21 +35,11 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
   const sockets = new Set<Subscriber>();
   let closing = false;
 
-  // a socket that did not answer the last ping is gone without a close: its buffer is freed now
-  const heartbeat = setInterval(() => {
-    for (const subscriber of sockets) {
-      if (!subscriber.alive) {
-        subscriber.socket.terminate();
-        continue;
-      }
-      subscriber.alive = false;
-      subscriber.socket.ping();
-    }
-  }, HEARTBEAT_MS).unref();
+  const heartbeat = new Heartbeat<Subscriber>(options.heartbeatMs);
 
   async function shutdown(): Promise<void> {
     closing = true;
-    clearInterval(heartbeat);
+    heartbeat.stop();
     ratings.close();
     await hub.close();
     for (const subscriber of sockets) subscriber.close(CLOSE.goingAway, 'the server is shutting down: reconnect with after=<last id>');
@@ -70,7 +62,11 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
   function serve(socket: WebSocket, stream: (subscriber: Subscriber) => Promise<void>): void {
     const subscriber = new Subscriber(socket, DEFAULT_BOUNDS);
     sockets.add(subscriber);
-    socket.on('close', () => sockets.delete(subscriber));
+    heartbeat.add(subscriber);
+    socket.on('close', () => {
+      sockets.delete(subscriber);
+      heartbeat.delete(subscriber);
+    });
     if (closing) return subscriber.close(CLOSE.goingAway, 'the server is shutting down');
     stream(subscriber).catch((error: unknown) => {
       app.log.error({ err: error }, 'websocket stream failed');
