@@ -6,7 +6,7 @@
  * stops with one message saying what to do. A REDIS_URL's password never appears in its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,26 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** SIGKILL to a process or (negative) a group that may be gone already. */
+function signal(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone
+  }
+}
+
+/** Processes whose working directory is in `dir` (Linux /proc). */
+function workingIn(dir: string): number[] {
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`).startsWith(dir);
+    } catch {
+      return false;
+    }
+  });
+}
+
 async function json(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(url, init);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -68,7 +88,10 @@ async function json(url: string, init?: RequestInit): Promise<{ status: number; 
 describe('npm start', () => {
   const launches: Launch[] = [];
   afterAll(async () => {
-    for (const l of launches) if (l.child.exitCode === null && l.child.signalCode === null) process.kill(-l.child.pid!, 'SIGKILL');
+    // after a failed test, whatever is left: a launcher's group outlives the launcher (its server
+    // and worker), and its redis-server has a group of its own but works in the data directory
+    for (const l of launches) signal(-l.child.pid!);
+    for (const pid of workingIn(dataDir)) signal(pid);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
