@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import { GAMES } from '@xix/engine';
 import type { Keys } from './keys.ts';
+import { luaScript } from './lua.ts';
 import { BOT_ID, BOT_NAME, USER_NAME, check } from './names.ts';
 import type { Bot, BotRecord, BotWithVersions, NewVersion, PutVersionResult, VersionInfo, VersionState, VersionWithSource } from './types.ts';
 
@@ -85,6 +86,9 @@ export function recordOf(hash: Record<string, string>): BotRecord {
 }
 
 export function botOps(redis: Redis, keys: Keys, prefix: string) {
+  const putVersionScript = luaScript(redis, PUT_VERSION);
+  const setVersionStateScript = luaScript(redis, SET_VERSION_STATE);
+
   function toBot(hash: Record<string, string>, stats: Record<string, string>): Bot {
     return {
       id: hash.id ?? '',
@@ -128,7 +132,7 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
     /** Stores a new version, creating the bot on its first upload; atomic. */
     async putVersion(input: NewVersion): Promise<PutVersionResult> {
       const call = putVersionCall(keys, prefix, input);
-      return putVersionResult((await redis.eval(PUT_VERSION, call.keys.length, ...call.keys, ...call.args)) as [string, string, number?]);
+      return putVersionResult((await putVersionScript(call.keys, call.args)) as [string, string, number?]);
     },
 
     async getBot(id: string): Promise<Bot | null> {
@@ -179,8 +183,8 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
     },
 
     async setVersionState(id: string, n: number, change: { state: VersionState; verdict?: string; message?: string; failingMatch?: string }): Promise<boolean> {
-      const done = await redis.eval(SET_VERSION_STATE, 2, keys.bot(id), keys.version(id, n), n, change.state,
-        change.verdict ?? '', change.message ?? '', change.failingMatch ?? '');
+      const done = await setVersionStateScript([keys.bot(id), keys.version(id, n)], [n, change.state,
+        change.verdict ?? '', change.message ?? '', change.failingMatch ?? '']);
       return done === 1;
     },
   };

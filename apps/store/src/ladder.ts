@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { DEFAULT_INITIAL_RATING } from '@xix/ratings';
 import type { Keys } from './keys.ts';
+import { luaScript } from './lua.ts';
 import { BOT_ID, StoreInputError, check } from './names.ts';
 import { eloOfVersion, ratedGamesOfVersion } from './ratings.ts';
 import type { Bot, EntrantRef, GameRatings, NewSeries } from './types.ts';
@@ -123,16 +124,18 @@ export function ladderOps(
     if (!/^[\w.:@-]{1,200}$/.test(owner)) throw new StoreInputError(`a lock owner is 1–200 letters, digits or _.:@-, got ${JSON.stringify(owner)}`);
     return owner;
   };
+  const holdLockScript = luaScript(redis, HOLD_LOCK);
+  const releaseLockScript = luaScript(redis, RELEASE_LOCK);
   return {
     /** Takes or renews the ladder's scheduler lock for `ttlMs`; true while `owner` holds it. */
     async holdLadderLock(owner: string, ttlMs: number): Promise<boolean> {
       if (!Number.isSafeInteger(ttlMs) || ttlMs < 100) throw new StoreInputError(`ttlMs must be an integer of at least 100, got ${ttlMs}`);
-      return (await redis.eval(HOLD_LOCK, 1, keys.ladderLock(), lockOwner(owner), ttlMs)) === 1;
+      return (await holdLockScript([keys.ladderLock()], [lockOwner(owner), ttlMs])) === 1;
     },
 
     /** Lets the lock go at once (if `owner` holds it), so another scheduler takes over without waiting for its expiry. */
     async releaseLadderLock(owner: string): Promise<boolean> {
-      return (await redis.eval(RELEASE_LOCK, 1, keys.ladderLock(), lockOwner(owner))) === 1;
+      return (await releaseLockScript([keys.ladderLock()], [lockOwner(owner)])) === 1;
     },
 
     /** The game's candidates for the ladder now (ladderCandidatesOf). */

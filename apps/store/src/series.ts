@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
+import { luaScript } from './lua.ts';
 import { BOT_ID, SERIES_ID, TOURNAMENT_ID, StoreInputError, check } from './names.ts';
 import type { EntrantRef, NewSeries, Series, SeriesKind, SeriesStatus } from './types.ts';
 
@@ -84,10 +85,12 @@ export function newSeriesFields(input: NewSeries): string {
 }
 
 export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
+  const createSeriesScript = luaScript(redis, CREATE_SERIES);
+  const setStatusScript = luaScript(redis, SET_STATUS);
   return {
     /** Stores a series (with a fresh secret bot-seed key) and returns its id. */
     async createSeries(input: NewSeries): Promise<string> {
-      return (await redis.eval(CREATE_SERIES, 2, keys.seq('series'), keys.seriesUnfinished(), prefix, newSeriesFields(input))) as string;
+      return (await createSeriesScript([keys.seq('series'), keys.seriesUnfinished()], [prefix, newSeriesFields(input)])) as string;
     },
 
     async getSeries(id: string): Promise<Series | null> {
@@ -119,7 +122,7 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
     async setSeriesStatus(id: string, status: Exclude<SeriesStatus, 'queued'>, error?: string): Promise<boolean> {
       check(SERIES_ID, id, 'series id');
       // only an existing series: HSET on a missing key would create a stub
-      return (await redis.eval(SET_STATUS, 2, keys.series(id), keys.seriesUnfinished(), status, error ?? '', id, Date.now())) === 1;
+      return (await setStatusScript([keys.series(id), keys.seriesUnfinished()], [status, error ?? '', id, Date.now()])) === 1;
     },
 
     /**

@@ -137,6 +137,9 @@ function outcomeOf(ranks: readonly number[], seat: number): 'win' | 'draw' | 'lo
 
 export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
   const progressFields = luaScript(redis, PROGRESS_FIELDS);
+  const createTournamentScript = luaScript(redis, CREATE_TOURNAMENT);
+  const cancelScript = luaScript(redis, CANCEL);
+  const settleScript = luaScript(redis, SETTLE);
 
   async function readRecord(id: string): Promise<Tournament | null> {
     if (!TOURNAMENT_ID.test(id)) return null;
@@ -188,9 +191,9 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
         game: input.game, kind: 'tournament', rated: true, entrants: table.map((i) => entrants[i]!), deals, seed,
         requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
       }));
-      const series = (await redis.eval(
-        CREATE_TOURNAMENT, 6, keys.seq('series'), keys.seriesUnfinished(), keys.tournament(id), keys.tournamentSeries(id), keys.tournamentsAll(), keys.tournamentsOfGame(input.game),
-        prefix, JSON.stringify(tournament), createdAt, ...pairings,
+      const series = (await createTournamentScript(
+        [keys.seq('series'), keys.seriesUnfinished(), keys.tournament(id), keys.tournamentSeries(id), keys.tournamentsAll(), keys.tournamentsOfGame(input.game)],
+        [prefix, JSON.stringify(tournament), createdAt, ...pairings],
       )) as string[];
       return { tournament: id, series };
     },
@@ -303,7 +306,7 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
      */
     async cancelTournament(id: string): Promise<{ before: TournamentStatus; queuedSeries: string[] } | null> {
       if (!TOURNAMENT_ID.test(id)) return null;
-      const before = (await redis.eval(CANCEL, 1, keys.tournament(id))) as TournamentStatus | null;
+      const before = (await cancelScript([keys.tournament(id)], [])) as TournamentStatus | null;
       if (before === null) return null;
       const series = await redis.lrange(keys.tournamentSeries(id), 0, -1);
       const statuses = await Promise.all(series.map((s) => redis.hget(keys.series(s), 'status')));
@@ -318,7 +321,7 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
     /** Brings the status up to date with the series' (running, done); the worker calls it. */
     async settleTournament(id: string): Promise<TournamentStatus | null> {
       check(TOURNAMENT_ID, id, 'tournament id');
-      return (await redis.eval(SETTLE, 2, keys.tournament(id), keys.tournamentSeries(id), prefix)) as TournamentStatus | null;
+      return (await settleScript([keys.tournament(id), keys.tournamentSeries(id)], [prefix])) as TournamentStatus | null;
     },
   };
 }

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
+import { luaScript } from './lua.ts';
 import { USER_NAME, check } from './names.ts';
 import type { NewUser, User } from './types.ts';
 
@@ -18,10 +19,12 @@ if ARGV[2] ~= '' then redis.call('SET', KEYS[3], ARGV[1]) end
 return 1`;
 
 export function userOps(redis: Redis, keys: Keys) {
+  const createUserScript = luaScript(redis, CREATE_USER);
+
   async function insert(name: string, tokenHash: string): Promise<boolean> {
     check(USER_NAME, name, 'user name');
     const tokenKey = keys.token(tokenHash === '' ? 'none' : tokenHash);
-    const created = await redis.eval(CREATE_USER, 3, keys.user(name), keys.users(), tokenKey, name, tokenHash, Date.now());
+    const created = await createUserScript([keys.user(name), keys.users(), tokenKey], [name, tokenHash, Date.now()]);
     return created === 1;
   }
 

@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { PUT_VERSION_ARGC, PUT_VERSION_LUA, putVersionCall, putVersionResult } from './bots.ts';
 import type { Keys } from './keys.ts';
+import { luaScript } from './lua.ts';
 import { SERIES_ID, check } from './names.ts';
 import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
 import type { EntrantRef, NewVersion, PutVersionResult, VersionState } from './types.ts';
@@ -100,6 +101,8 @@ const UNPLAYED_MESSAGE =
   "the validation could not be played (validation series {series} failed: an infrastructure failure, not your bot's fault); upload again";
 
 export function validationOps(redis: Redis, keys: Keys, prefix: string) {
+  const putValidatingVersionScript = luaScript(redis, PUT_VALIDATING_VERSION);
+  const completeValidationScript = luaScript(redis, COMPLETE_VALIDATION);
   return {
     /**
      * Stores a new version of an upload, validating, with its validation series (one against
@@ -117,7 +120,7 @@ export function validationOps(redis: Redis, keys: Keys, prefix: string) {
         }),
         table === null ? '' : table.map(({ bot, version }) => JSON.stringify({ bot, version })).join(','),
       ]);
-      const reply = (await redis.eval(PUT_VALIDATING_VERSION, 5, ...call.keys, keys.seq('series'), keys.seriesUnfinished(), ...call.args, ...series)) as [string, string, number?, ...string[]];
+      const reply = (await putValidatingVersionScript([...call.keys, keys.seq('series'), keys.seriesUnfinished()], [...call.args, ...series])) as [string, string, number?, ...string[]];
       const put = putVersionResult(reply);
       return put.ok ? { ...put, validation: reply.slice(3) as string[] } : put;
     },
@@ -130,7 +133,7 @@ export function validationOps(redis: Redis, keys: Keys, prefix: string) {
      */
     async completeValidation(seriesId: string): Promise<VersionState> {
       check(SERIES_ID, seriesId, 'series id');
-      const state = (await redis.eval(COMPLETE_VALIDATION, 1, keys.series(seriesId), prefix, UNPLAYED_MESSAGE)) as string;
+      const state = (await completeValidationScript([keys.series(seriesId)], [prefix, UNPLAYED_MESSAGE])) as string;
       if (state === 'not_validation') throw new RangeError(`series ${seriesId} is not a validation series`);
       return state as VersionState;
     },
