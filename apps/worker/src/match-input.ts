@@ -3,7 +3,7 @@
  * seat (the game's rotation), the store wants everything by seat. Entrant i of the series is bot i
  * of the pool's job.
  */
-import type { AnyGame } from '@xix/engine';
+import { storedLog, type AnyGame } from '@xix/engine';
 import type { HostGame } from '@xix/sandbox';
 import { botInSeat, rotatedGame } from '@xix/referee';
 import { matchId } from '@xix/store';
@@ -40,12 +40,7 @@ export function rotationOf(series: StoredSeries, index: number): number {
 
 export function matchInput(series: StoredSeries, bots: readonly CachedBot[], game: HostGame, index: number, finishedAt: number): MatchInput {
   const entrants = seatsOf(series, bots, game.seatOfA);
-  const logs = entrants.map((_, seat) =>
-    game.record.logs
-      .filter((log) => log.seat === seat)
-      .map((log) => `[move ${log.move}] ${log.text}`)
-      .join('\n'),
-  );
+  const logs = entrants.map((_, seat) => storedLog(game.record.logs.filter((log) => log.seat === seat)));
   return {
     id: matchId(series.id, index),
     seriesId: series.id,

@@ -1,11 +1,10 @@
 /**
  * The platform's bot logs (GET /api/matches/:id/logs) turned into the `.log` format that
  * `xix replay show --seat` reads (replay/bot-log.ts). The stored format and its parser are in
- * stored-log.ts.
+ * engine/src/stored-log.ts.
  */
-import type { Replay } from '@xix/engine';
+import { decidedBy, parseStoredLog, type Replay } from '@xix/engine';
 import { formatBotLogs, type LogEntry } from '../replay/bot-log.ts';
-import { decides, parseStoredLog } from './stored-log.ts';
 
 export { parseStoredLog };
 
@@ -19,7 +18,7 @@ export function convertStoredLogs(logs: readonly StoredLog[], replay: Replay): s
   const entries: LogEntry[] = [];
   let unplaced = '';
   for (const { seat, text } of logs) {
-    const parsed = parseStoredLog(text, (move) => decides(replay, seat, move));
+    const parsed = parseStoredLog(text, (move) => decidedBy(replay, seat, move));
     unplaced += parsed.unplaced;
     entries.push(...parsed.entries.map((e) => ({ seat, ...e })));
   }

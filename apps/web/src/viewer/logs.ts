@@ -3,8 +3,7 @@
  * text printed while deciding move K is shown with the frame after move K. Text before a seat's
  * first `[move K]` (a damaged log) is left out: it belongs to no move.
  */
-import type { Replay } from '@xix/engine';
-import { decides, parseStoredLog } from '../../../cli/src/platform/stored-log.ts';
+import { decidedBy, parseStoredLog, type Replay } from '@xix/engine';
 
 export interface PrintedLines {
   readonly seat: number;
@@ -21,7 +20,7 @@ export interface BotLogs {
 export function botLogs(logs: readonly { readonly seat: number; readonly text: string }[], replay: Pick<Replay, 'moves' | 'forfeit'>): BotLogs {
   const byMove = new Map<number, PrintedLines[]>();
   for (const { seat, text } of logs) {
-    const parsed = parseStoredLog(text, (move) => decides(replay, seat, move));
+    const parsed = parseStoredLog(text, (move) => decidedBy(replay, seat, move));
     for (const entry of parsed.entries) byMove.set(entry.move, [...(byMove.get(entry.move) ?? []), { seat, text: entry.text }]);
   }
   return { byMove, seats: logs.map((log) => log.seat) };

@@ -1,13 +1,18 @@
 /**
- * One seat's bot log as the platform stores it (GET /api/matches/:id/logs): each decision's output
- * behind a `[move K] ` prefix, entries joined by a newline (apps/worker/src/match-input.ts). A line
+ * One seat's bot log as the platform stores it beside the replay (GET /api/matches/:id/logs): each
+ * decision's output behind a `[move K] ` prefix, entries joined by a newline. Written by the worker,
+ * read by the `xix` command and the web viewer: the format lives here, in one place. A line
  * `[move K] …` starts an entry only when K is a later decision of that seat in the replay, so a bot
- * that prints such a line itself is not cut at a move it did not decide. No I/O: the web viewer
- * bundles it too.
+ * that prints such a line itself is not cut at a move it did not decide. No I/O.
  */
-import type { Replay } from '@xix/engine';
+import type { Replay } from './replay.ts';
 
 const PREFIX = /^\[move (\d+)\] ?/;
+
+/** A seat's log from what it printed at each of its decisions, in order. */
+export function storedLog(entries: readonly { readonly move: number; readonly text: string }[]): string {
+  return entries.map((entry) => `[move ${entry.move}] ${entry.text}`).join('\n');
+}
 
 /** One seat's stored log: its entries, and any text before the first one (a damaged log). */
 export function parseStoredLog(text: string, decides: (move: number) => boolean): { entries: { move: number; text: string }[]; unplaced: string } {
@@ -30,7 +35,7 @@ function block(lines: readonly string[]): string {
 }
 
 /** Whether `seat` made decision `move` (1-based) of the replay: a move, or the forfeited decision after the last. */
-export function decides(replay: Pick<Replay, 'moves' | 'forfeit'>, seat: number, move: number): boolean {
+export function decidedBy(replay: Pick<Replay, 'moves' | 'forfeit'>, seat: number, move: number): boolean {
   if (move >= 1 && move <= replay.moves.length) return replay.moves[move - 1]!.seat === seat;
   return move === replay.moves.length + 1 && replay.forfeit?.seat === seat;
 }
