@@ -51,7 +51,7 @@ export const ratingHistorySchema = {
   required: ['game', 'history'],
   properties: {
     game: str,
-    history: { type: 'array', items: { type: 'object', required: ['match', 'rating', 'change'], properties: { match: str, rating: num, change: num } } },
+    history: { type: 'array', items: { type: 'object', required: ['match', 'version', 'rating', 'change'], properties: { match: str, version: { type: 'integer', minimum: 1 }, rating: num, change: num } } },
   },
 } as const;
 

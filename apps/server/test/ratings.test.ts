@@ -27,8 +27,8 @@ describe('GET /api/bots/:id/ratings', () => {
     expect(response.json()).toEqual({
       game: 'xix',
       history: [
-        { match: `${seriesId}.0`, rating: 1492, change: -8 },
-        { match: `${seriesId}.1`, rating: expect.closeTo(1500.368153, 5), change: expect.closeTo(8.368153, 5) },
+        { match: `${seriesId}.0`, version: b.version, rating: 1492, change: -8 },
+        { match: `${seriesId}.1`, version: b.version, rating: expect.closeTo(1500.368153, 5), change: expect.closeTo(8.368153, 5) },
       ],
     });
   });

@@ -156,7 +156,7 @@ function computeRatings(games: readonly ResultEntry[], skipped: number): GameRat
       const point = elo.history.get(key)?.[index];
       if (point === undefined) return;
       const points = history.get(bot) ?? [];
-      points.push({ match: point.game, rating: point.rating, change: point.change });
+      points.push({ match: point.game, version: game.versions[seat]!, rating: point.rating, change: point.change });
       history.set(bot, points);
     });
   }

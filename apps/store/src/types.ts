@@ -211,6 +211,8 @@ export interface BradleyTerryRating {
 /** A bot's Elo right after one of its rated games, for charts. */
 export interface RatingPoint {
   readonly match: string;
+  /** The version of the bot that played it (a new version starts from its previous one's rating). */
+  readonly version: number;
   readonly rating: number;
   readonly change: number;
 }

@@ -35,9 +35,9 @@ describe('ratings from the rated results stream', () => {
     expect(ratings.bots.get(a.bot)?.elo).toBeCloseTo(1506.913910, 5);
     expect(ratings.bots.get(b.bot)?.elo).toBeCloseTo(1493.086090, 5);
     expect(await world.store.ratingHistory('xix', a.bot)).toEqual([
-      { match: `${seriesId}.0`, rating: 1508, change: 8 },
-      { match: `${seriesId}.1`, rating: expect.closeTo(1515.631847, 5), change: expect.closeTo(7.631847, 5) },
-      { match: `${seriesId}.2`, rating: expect.closeTo(1506.913910, 5), change: expect.closeTo(-8.717936, 5) },
+      { match: `${seriesId}.0`, version: a.version, rating: 1508, change: 8 },
+      { match: `${seriesId}.1`, version: a.version, rating: expect.closeTo(1515.631847, 5), change: expect.closeTo(7.631847, 5) },
+      { match: `${seriesId}.2`, version: a.version, rating: expect.closeTo(1506.913910, 5), change: expect.closeTo(-8.717936, 5) },
     ]);
     const btA = ratings.bots.get(a.bot)?.bt;
     const btB = ratings.bots.get(b.bot)?.bt;

@@ -43,12 +43,12 @@ describe('a new version starts from its previous version’s Elo', () => {
     expect((await world.store.ratings('xix')).bots.get(b.bot)?.elo).toBeCloseTo(1485.604498, 5);
     // the board follows the active version (v2), not the newest game
     expect(await rowOf(a.bot)).toMatchObject({ elo: expect.closeTo(1506.913910, 5), provisional: true });
-    // the history is the bot's, every version's games in stored order
-    expect((await world.store.ratingHistory('xix', a.bot)).map((point) => [point.match, point.rating])).toEqual([
-      [`${seriesId}.0`, 1508],
-      [`${seriesId}.1`, expect.closeTo(1515.631847, 5)],
-      [`${later}.0`, expect.closeTo(1506.913910, 5)],
-      [`${seriesId}.2`, expect.closeTo(1523.113439, 5)],
+    // the history is the bot's, every version's games in stored order, each with its version
+    expect((await world.store.ratingHistory('xix', a.bot)).map((point) => [point.match, point.version, point.rating])).toEqual([
+      [`${seriesId}.0`, 1, 1508],
+      [`${seriesId}.1`, 1, expect.closeTo(1515.631847, 5)],
+      [`${later}.0`, 2, expect.closeTo(1506.913910, 5)],
+      [`${seriesId}.2`, 1, expect.closeTo(1523.113439, 5)],
     ]);
     // Bradley–Terry pools the versions: 3 wins of 4 put a above b
     expect((await rowOf(a.bot))?.bt?.rating).toBeGreaterThan((await rowOf(b.bot))!.bt!.rating);
