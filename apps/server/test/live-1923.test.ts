@@ -11,7 +11,7 @@ import { storeBot } from '../../worker/test/helpers.ts';
 import { enqueueSeries } from '../src/index.ts';
 import { STREAM_START } from '../src/live/stream-ids.ts';
 import { LiveClient } from './live-client.ts';
-import { spectateEveryGame, useLiveWorkerWorld, watchedGames } from './live-worker-world.ts';
+import { checkLiveEvents, spectateEveryGame, useLiveWorkerWorld, watchedGames, type LiveEventFrame } from './live-worker-world.ts';
 
 /** Relative to the worker's test helpers, which compile it. */
 const DELIBERATE_1923 = '../../server/test/fixtures/deliberate-1923-bot.ts';
@@ -47,42 +47,13 @@ function pendingSwapped(state: State1923): State1923 {
 }
 
 /**
- * Checks each event against the replay's state at its move; returns how many live views were
- * checked while a choice was pending. A `start` begins the game again (a run played anew after a
- * host died: same deal, same deterministic bots).
+ * Checks each event against the replay's state at its move (checkLiveEvents) and that it names no
+ * card hidden from a seat; returns how many live views were checked while a choice was pending.
  */
-function checkEvents(match: string, events: readonly { readonly type: string; readonly [field: string]: unknown }[], replay: Replay): number {
-  const types = events.map((event) => (event.type === 'move' ? event.move : event.type)).join(' ');
-  let state = game.start(game.parseSetup(replay.setup));
-  let applied = 0;
+function checkEvents(match: string, events: readonly LiveEventFrame[], replay: Replay): number {
   let pending = 0;
-  const advanceTo = (move: number): void => {
-    for (; applied < move; applied++) {
-      const check = game.checkAction(state, replay.moves[applied]!.action);
-      if (!check.ok) throw new Error(`move ${applied + 1} of ${match}: ${check.reason}`);
-      game.apply(state, check.action);
-    }
-  };
   expect(replay.seats, match).toHaveLength(3);
-  expect(events[0]?.type, types).toBe('start');
-  expect(events.at(-1)?.type, types).toBe('end');
-  for (const event of events) {
-    if (event.type === 'start') {
-      expect(event, types).toMatchObject({ match, game: '1923' });
-      state = game.start(game.parseSetup(replay.setup));
-      applied = 0;
-    } else if (event.type === 'move') {
-      // the worker may skip moves under load (each view is a whole board), never reorder them
-      expect(event.move, types).toBeGreaterThan(applied);
-      advanceTo(event.move as number);
-      expect(event.seat, types).toBe(replay.moves[applied - 1]!.seat);
-    } else {
-      advanceTo(replay.moves.length);
-      expect(event, types).toMatchObject({ type: 'end', moves: replay.moves.length, view: game.spectatorView(state) });
-      continue;
-    }
-    const at = `${types}: at ${applied}`;
-    expect(event.view, at).toEqual(game.publicView(state));
+  checkLiveEvents(game, match, events, replay, (event, state, at) => {
     const json = JSON.stringify(event);
     const hidden = hiddenCards(state);
     // until the last move there is always something hidden: the shoe at least
@@ -92,6 +63,6 @@ function checkEvents(match: string, events: readonly { readonly type: string; re
       pending++;
       expect(event.view, `${at}: a pending choice shows`).toEqual(game.publicView(pendingSwapped(state)));
     }
-  }
+  });
   return pending;
 }

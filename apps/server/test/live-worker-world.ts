@@ -3,7 +3,7 @@
  * lobby announces: what the end-to-end live tests (live-worker, live-1923) share.
  */
 import { afterEach, beforeEach, expect } from 'vitest';
-import { parseReplay, type Replay } from '@xix/engine';
+import { parseReplay, type Game, type Replay } from '@xix/engine';
 import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 import { openApp, type TestApp } from './app.ts';
@@ -77,4 +77,54 @@ export async function watchedGames(world: LiveWorkerWorld, lobby: LiveClient, sp
     games.push({ match, events: client.events.map((frame) => frame.event!), replay: parseReplay(await store.getReplay(match)) });
   }
   return games;
+}
+
+export type LiveEventFrame = { readonly type: string; readonly [field: string]: unknown };
+
+/**
+ * Walks a game's live events against its stored replay, as a spectator sees them: a `start` begins
+ * the game again (a run played anew after a host died: same deal, same deterministic bots); a `move`
+ * may skip moves under load (each view is a whole board) but never goes back, and names the seat
+ * that made it; the `end` shows the whole deal (the spectator view). Every `start` and `move` view
+ * is the engine's public view of the state at that move, and `checkView` adds the game's own
+ * secrecy checks on it (`at` says where, for messages).
+ */
+export function checkLiveEvents<State>(
+  // only the state's type matters here (it reaches checkView)
+  game: Game<State, any, any, any, any, any>,
+  match: string,
+  events: readonly LiveEventFrame[],
+  replay: Replay,
+  checkView: (event: LiveEventFrame, state: State, at: string) => void,
+): void {
+  const types = events.map((event) => (event.type === 'move' ? event.move : event.type)).join(' ');
+  let state = game.start(game.parseSetup(replay.setup));
+  let applied = 0;
+  const advanceTo = (move: number): void => {
+    for (; applied < move; applied++) {
+      const check = game.checkAction(state, replay.moves[applied]!.action);
+      if (!check.ok) throw new Error(`move ${applied + 1} of ${match}: ${check.reason}`);
+      game.apply(state, check.action);
+    }
+  };
+  expect(events[0]?.type, types).toBe('start');
+  expect(events.at(-1)?.type, types).toBe('end');
+  for (const event of events) {
+    if (event.type === 'start') {
+      expect(event, types).toMatchObject({ match, game: game.id });
+      state = game.start(game.parseSetup(replay.setup));
+      applied = 0;
+    } else if (event.type === 'move') {
+      expect(event.move, types).toBeGreaterThan(applied);
+      advanceTo(event.move as number);
+      expect(event.seat, types).toBe(replay.moves[applied - 1]!.seat);
+    } else {
+      advanceTo(replay.moves.length);
+      expect(event, types).toMatchObject({ type: 'end', moves: replay.moves.length, view: game.spectatorView(state) });
+      continue;
+    }
+    const at = `${types}: at ${applied}`;
+    expect(event.view, at).toEqual(game.publicView(state));
+    checkView(event, state, at);
+  }
 }

@@ -11,7 +11,7 @@ import { cardsNamed, cardsSeenIn, hiddenFromEverySeat } from '../../../engine/te
 import { storeBot } from '../../worker/test/helpers.ts';
 import { enqueueSeries } from '../src/index.ts';
 import { LiveClient } from './live-client.ts';
-import { spectateEveryGame, useLiveWorkerWorld, watchedGames } from './live-worker-world.ts';
+import { checkLiveEvents, spectateEveryGame, useLiveWorkerWorld, watchedGames, type LiveEventFrame } from './live-worker-world.ts';
 
 /** Relative to the worker's test helpers, which compile it. */
 const DELIBERATE = '../../server/test/fixtures/deliberate-bot.ts';
@@ -35,42 +35,15 @@ function knownToBothSeats(state: XixState): number {
 }
 
 /**
- * Each live view is the engine's public view of the replay's state at that move, naming only cards
- * both seats know (R11); the end shows the whole deal. A `start` begins the game again (its
- * run was played anew after a host died: same deal, same deterministic bots).
+ * Each live view names only cards both seats know (R11): none hidden from every seat, none that
+ * only one seat knows (its closed hand, a face-down card it placed).
  */
-function checkViews(match: string, events: readonly { readonly type: string; readonly [field: string]: unknown }[], replay: Replay): void {
-  const types = events.map((event) => (event.type === 'move' ? event.move : event.type)).join(' ');
-  let state = xix.start(xix.parseSetup(replay.setup)) as XixState;
-  let applied = 0;
-  const advanceTo = (move: number): void => {
-    for (; applied < move; applied++) {
-      const check = xix.checkAction(state, replay.moves[applied]!.action);
-      if (!check.ok) throw new Error(`move ${applied + 1} of ${match}: ${check.reason}`);
-      xix.apply(state, check.action);
-    }
-  };
+function checkViews(match: string, events: readonly LiveEventFrame[], replay: Replay): void {
   // the check below can fail: each seat's own view names cards the other seat does not know
+  const state = xix.start(xix.parseSetup(replay.setup)) as XixState;
   for (const seat of [0, 1] as const) expect(cardsSeenIn(xix.view(state, seat)) & ~knownToBothSeats(state), `seat ${seat}'s closed hand`).not.toBe(0);
-  expect(events[0]?.type, types).toBe('start');
-  expect(events.at(-1)?.type, types).toBe('end');
-  for (const event of events) {
-    if (event.type === 'start') {
-      expect(event, types).toMatchObject({ match, game: 'xix' });
-      state = xix.start(xix.parseSetup(replay.setup)) as XixState;
-      applied = 0;
-    } else if (event.type === 'move') {
-      // the worker may skip moves under load (each view is a whole board), never reorder them
-      expect(event.move, types).toBeGreaterThan(applied);
-      advanceTo(event.move as number);
-      expect(event.seat, types).toBe(replay.moves[applied - 1]!.seat);
-    } else {
-      advanceTo(replay.moves.length);
-      expect(event, types).toMatchObject({ type: 'end', moves: replay.moves.length, view: xix.spectatorView(state) });
-      continue;
-    }
-    expect(event.view, `${types}: the view at ${applied}`).toEqual(xix.publicView(state));
-    expect(cardsNamed(event.view as XixPublicView) & hiddenFromEverySeat(state), `${types}: at ${applied}`).toBe(0);
-    expect(cardsNamed(event.view as XixPublicView) & ~knownToBothSeats(state), `${types}: at ${applied}, a card one seat does not know`).toBe(0);
-  }
+  checkLiveEvents(xix, match, events, replay, (event, now, at) => {
+    expect(cardsNamed(event.view as XixPublicView) & hiddenFromEverySeat(now), at).toBe(0);
+    expect(cardsNamed(event.view as XixPublicView) & ~knownToBothSeats(now), `${at}, a card one seat does not know`).toBe(0);
+  });
 }
