@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Queue, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { compileBot } from '@xix/sandbox';
 import { deletePrefix } from '../../store/test/world.ts';
 import { SERIES_JOB_OPTIONS, SERIES_QUEUE, createStore, queuePrefix, seriesJobId, type NewSeries, type Series, type Store } from '@xix/store';
-import { startWorker, type SeriesWorker } from '../src/index.ts';
+import { startWorker, type SeriesWorker, type StartWorkerOptions } from '../src/index.ts';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -111,5 +111,30 @@ export function closedAfterEach(): { harness(): Harness; worker(h: Harness): Ser
   return {
     harness: () => (h = harness()),
     worker: (of) => (worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: of.prefix })),
+  };
+}
+
+/**
+ * A harness and a started worker for every test of the file (or describe block) it is called in,
+ * closed after them, the worker before its harness: `const w = workerForAll(); … w.h.store`.
+ * `options` go to startWorker (e.g. the pool's).
+ */
+export function workerForAll(options: Partial<StartWorkerOptions> = {}): { readonly h: Harness } {
+  let h: Harness | undefined;
+  let worker: SeriesWorker | undefined;
+  beforeAll(async () => {
+    h = harness();
+    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix, ...options });
+    await worker.ready;
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await h?.close();
+  });
+  return {
+    get h() {
+      if (h === undefined) throw new Error('workerForAll: used outside a test');
+      return h;
+    },
   };
 }

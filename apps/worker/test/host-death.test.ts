@@ -3,39 +3,28 @@
  * killed from outside) loses the game in play and nothing else: the series goes on and is done,
  * not failed, and a validation rejects the version with that game as its failing match.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type SeriesWorker } from '../src/index.ts';
-import { RANDOM, TEST_REDIS_URL, finished, harness, storeBot, type Harness } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { RANDOM, finished, storeBot, workerForAll } from './helpers.ts';
 
 const STALLER = '../../sandbox/test/fixtures/stall-on-third-move.ts';
 /** Short time limits keep the host's lease short; 256 MiB lets the BigInt stall rather than fail. */
 const LIMITS = { decisionMs: 20, bankMs: 20, memoryMb: 256, loadMs: 50 };
 
 describe('a bot that kills its sandbox host', () => {
-  let h: Harness;
-  let worker: SeriesWorker;
-  beforeAll(async () => {
-    h = harness();
-    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix, pool: { graceMs: 200 } });
-    await worker.ready;
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await h?.close();
-  });
+  const w = workerForAll({ pool: { graceMs: 200 } });
 
   it('forfeits the games it did it in, and its validation rejects it', async () => {
-    const house = await storeBot(h.store, 'house', 'random', RANDOM);
-    const staller = await storeBot(h.store, 'olga', 'staller', STALLER, 'validating');
-    const id = await h.enqueue({ kind: 'validation', rated: false, entrants: [staller, house], deals: 1, seed: 8, limits: LIMITS, validates: staller });
-    const series = await h.waitFor(id, finished, 90_000);
+    const house = await storeBot(w.h.store, 'house', 'random', RANDOM);
+    const staller = await storeBot(w.h.store, 'olga', 'staller', STALLER, 'validating');
+    const id = await w.h.enqueue({ kind: 'validation', rated: false, entrants: [staller, house], deals: 1, seed: 8, limits: LIMITS, validates: staller });
+    const series = await w.h.waitFor(id, finished, 90_000);
     expect(series).toMatchObject({ status: 'done', gamesDone: 2, error: null });
     for (const index of [0, 1]) {
-      const match = await h.store.getMatch(`${id}.${index}`);
+      const match = await w.h.store.getMatch(`${id}.${index}`);
       expect(match?.forfeit).toMatchObject({ seat: index % 2, verdict: 'timeout' });
     }
-    expect((await h.queue.getJob(id))?.returnvalue).toMatchObject({ hostDeaths: 2, validation: 'rejected' });
-    const [version] = await h.store.listVersions(staller.bot);
+    expect((await w.h.queue.getJob(id))?.returnvalue).toMatchObject({ hostDeaths: 2, validation: 'rejected' });
+    const [version] = await w.h.store.listVersions(staller.bot);
     expect(version).toMatchObject({ state: 'rejected', verdict: 'timeout', failingMatch: `${id}.0` });
   });
 });

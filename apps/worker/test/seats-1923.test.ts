@@ -6,42 +6,31 @@
  */
 import { parseReplay, verifyReplay } from '@xix/engine';
 import { botInSeat } from '@xix/referee';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type SeriesWorker } from '../src/index.ts';
+import { describe, expect, it } from 'vitest';
 import { until } from '../../store/test/until.ts';
-import { HEURISTIC_1923, RANDOM_1923, TEST_REDIS_URL, harness, storeBot, finished, type Harness } from './helpers.ts';
+import { HEURISTIC_1923, RANDOM_1923, storeBot, finished, workerForAll } from './helpers.ts';
 
 describe('a 3-entrant 1923 series', () => {
-  let h: Harness;
-  let worker: SeriesWorker;
-  beforeAll(async () => {
-    h = harness();
-    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix });
-    await worker.ready;
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await h?.close();
-  });
+  const w = workerForAll();
 
   it('plays deals × 3 games, each stored once with its entrants by seat, replays that verify and the engine ranks', async () => {
     const entrants = [
-      await storeBot(h.store, 'alice', 'heuristic', HEURISTIC_1923, 'active', '1923'),
-      await storeBot(h.store, 'bob', 'random', RANDOM_1923, 'active', '1923'),
-      await storeBot(h.store, 'carol', 'random', RANDOM_1923, 'active', '1923'),
+      await storeBot(w.h.store, 'alice', 'heuristic', HEURISTIC_1923, 'active', '1923'),
+      await storeBot(w.h.store, 'bob', 'random', RANDOM_1923, 'active', '1923'),
+      await storeBot(w.h.store, 'carol', 'random', RANDOM_1923, 'active', '1923'),
     ];
     const names = ['heuristic', 'random', 'random'];
     const deals = 2;
     const seed = 23;
-    const id = await h.enqueue({ game: '1923', kind: 'challenge', rated: false, entrants, deals, seed });
-    const series = await h.waitFor(id, finished);
+    const id = await w.h.enqueue({ game: '1923', kind: 'challenge', rated: false, entrants, deals, seed });
+    const series = await w.h.waitFor(id, finished);
     expect(series).toMatchObject({ status: 'done', games: 6, gamesDone: 6, error: null });
     const indices = [0, 1, 2, 3, 4, 5];
     expect([...series.matches].sort()).toEqual(indices.map((i) => `${id}.${i}`).sort());
 
     const rotationsOfDeal = new Map<number, Set<string>>();
     for (const index of indices) {
-      const match = await h.store.getMatch(`${id}.${index}`);
+      const match = await w.h.store.getMatch(`${id}.${index}`);
       const rotation = index % 3;
       // rotation r puts entrant i in seat (i + r) mod 3: entrant A sits in seat r
       expect(match?.entrants).toEqual([0, 1, 2].map((seat) => {
@@ -49,7 +38,7 @@ describe('a 3-entrant 1923 series', () => {
         return { bot: entrants[bot]!.bot, version: 1, name: names[bot] };
       }));
       expect(match?.game).toBe('1923');
-      const replay = parseReplay(await h.store.getReplay(`${id}.${index}`));
+      const replay = parseReplay(await w.h.store.getReplay(`${id}.${index}`));
       expect(replay.game.id).toBe('1923');
       expect(replay.seats).toHaveLength(3);
       // deal i of the series is seed + i, the same cards in each of its three rotations
@@ -58,7 +47,7 @@ describe('a 3-entrant 1923 series', () => {
       expect(replay.result.ranks).toHaveLength(3);
       expect(match?.ranks).toEqual(replay.result.ranks);
       // the live stream names the same seats as the stored match, and ends with its ranks
-      const live = await until(`the end of ${id}.${index} live`, () => h.store.readLive(`${id}.${index}`), (entries) => entries.at(-1)?.event.type === 'end', { timeoutMs: 10_000, everyMs: 50 });
+      const live = await until(`the end of ${id}.${index} live`, () => w.h.store.readLive(`${id}.${index}`), (entries) => entries.at(-1)?.event.type === 'end', { timeoutMs: 10_000, everyMs: 50 });
       expect(live[0]?.event).toMatchObject({ type: 'start', game: '1923', seats: match?.entrants });
       expect(live.at(-1)?.event).toMatchObject({ type: 'end', ranks: replay.result.ranks });
       const deal = Math.floor(index / 3);
@@ -69,18 +58,18 @@ describe('a 3-entrant 1923 series', () => {
     // one setup per deal, two different deals
     expect([...rotationsOfDeal.values()].map((setups) => setups.size)).toEqual([1, 1]);
     expect(new Set([...rotationsOfDeal.values()].map((setups) => [...setups][0])).size).toBe(2);
-    const job = await h.queue.getJob(id);
+    const job = await w.h.queue.getJob(id);
     expect(job?.returnvalue).toMatchObject({ played: 6, duplicates: 0, skippedDeals: 0, validation: null });
   });
 
   it('refuses a table the game does not seat (one entrant more than two for XIX) without retries', async () => {
     const entrants = [
-      await storeBot(h.store, 'dave', 'random', '../../../sdk/examples/random.ts'),
-      await storeBot(h.store, 'erin', 'random', '../../../sdk/examples/random.ts'),
-      await storeBot(h.store, 'fred', 'random', '../../../sdk/examples/random.ts'),
+      await storeBot(w.h.store, 'dave', 'random', '../../../sdk/examples/random.ts'),
+      await storeBot(w.h.store, 'erin', 'random', '../../../sdk/examples/random.ts'),
+      await storeBot(w.h.store, 'fred', 'random', '../../../sdk/examples/random.ts'),
     ];
-    const id = await h.enqueue({ kind: 'challenge', rated: false, entrants, deals: 1, seed: 1 });
-    const series = await h.waitFor(id, finished);
+    const id = await w.h.enqueue({ kind: 'challenge', rated: false, entrants, deals: 1, seed: 1 });
+    const series = await w.h.waitFor(id, finished);
     expect(series.status).toBe('failed');
     expect(series.error).toMatch(/3 entrants; xix is played by 2 to 2 bots/);
     expect(series.matches).toEqual([]);
