@@ -160,11 +160,6 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
       return filter.game === undefined ? bots : bots.filter((bot) => bot.game === filter.game);
     },
 
-    /** All versions of a bot, oldest first (without source or bundle). */
-    async listVersions(id: string): Promise<VersionInfo[]> {
-      return (await getBotWithVersions(id))?.versions ?? [];
-    },
-
     getBotWithVersions,
 
     getVersion,
@@ -190,8 +185,9 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
   };
 
   /**
-   * A bot with all its versions, read in one transaction: a validation that ends between two reads
-   * could otherwise show a version 'active' while the bot still names no active version.
+   * A bot with all its versions, oldest first (without source or bundle), read in one transaction:
+   * a validation that ends between two reads could otherwise show a version 'active' while the bot
+   * still names no active version.
    */
   async function getBotWithVersions(id: string): Promise<BotWithVersions | null> {
     if (!BOT_ID.test(id)) return null;

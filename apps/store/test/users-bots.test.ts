@@ -50,7 +50,7 @@ describe('bots and versions', () => {
     expect(version).toMatchObject({ state: 'validating', entry: 'bot.ts', files: { 'bot.ts': '// greedy' }, bundle: '/* greedy */' });
     expect(await world.store.loadBundle(first.bot, 1)).toBe('/* greedy */');
     expect(await world.store.getVersion(first.bot, 3)).toBeNull();
-    expect((await world.store.listVersions(first.bot)).map((v) => v.version)).toEqual([1, 2]);
+    expect((await world.store.getBotWithVersions(first.bot))!.versions.map((v) => v.version)).toEqual([1, 2]);
   });
 
   it('reads a bot and its versions as one snapshot while validations end beside the read', async () => {

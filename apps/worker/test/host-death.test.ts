@@ -24,7 +24,7 @@ describe('a bot that kills its sandbox host', () => {
       expect(match?.forfeit).toMatchObject({ seat: index % 2, verdict: 'timeout' });
     }
     expect((await w.h.queue.getJob(id))?.returnvalue).toMatchObject({ hostDeaths: 2, validation: 'rejected' });
-    const [version] = await w.h.store.listVersions(staller.bot);
+    const [version] = (await w.h.store.getBotWithVersions(staller.bot))!.versions;
     expect(version).toMatchObject({ state: 'rejected', verdict: 'timeout', failingMatch: `${id}.0` });
   });
 });

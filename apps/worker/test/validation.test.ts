@@ -22,7 +22,7 @@ describe('validation series', () => {
     const good = await storeBot(w.h.store, 'carol', 'steady', HEURISTIC, 'validating');
     const ids = await validate(good);
     for (const id of ids) expect(await w.h.waitFor(id, finished)).toMatchObject({ status: 'done', gamesDone: 4 });
-    const [version] = await w.h.store.listVersions(good.bot);
+    const [version] = (await w.h.store.getBotWithVersions(good.bot))!.versions;
     expect(version).toMatchObject({ state: 'active', verdict: null, failingMatch: null });
     expect((await w.h.store.getBot(good.bot))?.active).toBe(1);
     // The last series to finish is the one that saw the validation through.
@@ -34,7 +34,7 @@ describe('validation series', () => {
     const bad = await storeBot(w.h.store, 'dave', 'thrower', THROWS, 'validating');
     const ids = await validate(bad);
     for (const id of ids) await w.h.waitFor(id, finished);
-    const [version] = await w.h.store.listVersions(bad.bot);
+    const [version] = (await w.h.store.getBotWithVersions(bad.bot))!.versions;
     expect(version).toMatchObject({ state: 'rejected', verdict: 'error' });
     expect(version?.failingMatch).toMatch(new RegExp(`^(${ids.join('|')})\\.\\d+$`));
     const failing = await w.h.store.getMatch(version!.failingMatch!);
