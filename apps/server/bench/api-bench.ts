@@ -25,6 +25,7 @@ import { compileBot } from '@xix/sandbox';
 import { createStore, keysFor } from '@xix/store';
 // The worker tests' cleanup: every key of a prefix, the store's and the queue's.
 import { deletePrefix } from '../../store/test/world.ts';
+import { loadAverages } from '../../worker/bench/bench-env.ts';
 import { seedStore } from './bench-seed.ts';
 
 interface Histogram {
@@ -58,10 +59,9 @@ let logLines = 0;
 const prefix = `bench-${randomBytes(4).toString('hex')}`;
 const redis = new Redis(REDIS_URL);
 const line = (label: string, figure: string, target: string): void => console.log(`${label.padEnd(44)} ${figure.padStart(22)}   target ${target}`);
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 // autocannon (this process, all its threads) on core 1; the server goes on core 0 below
 if (PIN) pin(process.pid, 1);
-console.log(`load average ${load()} before; ${PIN ? 'server pinned to core 0, autocannon to core 1' : 'no pinning'}; server LOG_LEVEL ${LOG_LEVEL}`);
+console.log(`load average ${loadAverages()} before; ${PIN ? 'server pinned to core 0, autocannon to core 1' : 'no pinning'}; server LOG_LEVEL ${LOG_LEVEL}`);
 
 try {
   const store = createStore(redis, { prefix });
@@ -115,7 +115,7 @@ try {
       if (!compiled.ok) throw new Error(compiled.message);
     }
     line('compileBot alone (this process)', `median ${median(compiles).toFixed(1)} ms`, '-');
-    console.log(`\nserver log: ${logLines} lines; load average ${load()} after`);
+    console.log(`\nserver log: ${logLines} lines; load average ${loadAverages()} after`);
   } finally {
     server.kill('SIGTERM');
     if (server.exitCode === null) await once(server, 'exit');

@@ -34,29 +34,30 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { createStore } from '@xix/store';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
+import { loadAverages, nonNegativeFromEnv, positiveFromEnv } from '../../worker/bench/bench-env.ts';
 import { cpuSeconds, rssBytes } from '../../worker/bench/proc-stats.ts';
 import type { ClientStats } from './ws-clients.ts';
 import { PROGRESS_TICK_MS, liveSchedule, recordedGames, type RecordedGame } from './ws-games.ts';
 import { countOf, mergeHistograms, percentile } from './ws-histogram.ts';
 
 const STEPS = (process.env.BENCH_STEPS || '1000,2000,5000,10000,15000,19000').split(',').map(Number);
-const GAMES = positive('BENCH_GAMES', 2);
-const MOVE_MS = positive('BENCH_MOVE_MS', 30);
-const CLIENT_PROCS = positive('BENCH_CLIENT_PROCS', 4);
+const GAMES = positiveFromEnv('BENCH_GAMES', 2);
+const MOVE_MS = positiveFromEnv('BENCH_MOVE_MS', 30);
+const CLIENT_PROCS = positiveFromEnv('BENCH_CLIENT_PROCS', 4);
 const JOIN_SPREAD_MS = process.env.BENCH_JOIN_SPREAD_MS ?? '500';
 /**
  * The spectator processes' niceness: they stand for browsers on other machines, and on these 2
  * cores each write of the server's fan-out woke a client that then took the core from it (a
  * fan-out to 5,000 sockets took ~95 ms with the clients at 0, ~68 ms at 19). 0: no difference.
  */
-const CLIENT_NICE = nonNegative('BENCH_CLIENT_NICE', 19);
+const CLIENT_NICE = nonNegativeFromEnv('BENCH_CLIENT_NICE', 19);
 const LOG_LEVEL = process.env.LOG_LEVEL || 'info';
 const P99_LIMIT_MS = 100;
 /**
@@ -67,19 +68,6 @@ const MIN_CONNECTED = 0.8;
 const SERVER = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
 const CLIENT = fileURLToPath(new URL('./ws-clients.ts', import.meta.url));
 
-function positive(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${text}"`);
-  return value;
-}
-
-function nonNegative(name: string, fallback: number): number {
-  return process.env[name] === '0' ? 0 : positive(name, fallback);
-}
-
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /**
@@ -198,8 +186,8 @@ try {
   const gameMs = schedules.reduce((sum, schedule) => sum + schedule.at(-1)!.atMs, 0) / games.length;
   // the window holds a whole game of each slot, so its end and the joins of the next (every
   // spectator of the slot leaves and comes back) are measured, not left to when the window falls
-  const windowS = positive('BENCH_WINDOW', Math.max(10, Math.ceil(gameMs / 1000) + 2));
-  console.log(`bench:ws: ${availableParallelism()} cores, load ${load()}; own redis-server ${redisServer.url}; server LOG_LEVEL ${LOG_LEVEL}`);
+  const windowS = positiveFromEnv('BENCH_WINDOW', Math.max(10, Math.ceil(gameMs / 1000) + 2));
+  console.log(`bench:ws: ${availableParallelism()} cores, load ${loadAverages()}; own redis-server ${redisServer.url}; server LOG_LEVEL ${LOG_LEVEL}`);
   console.log(`games: ${games.length} recorded heuristic self-play games, ${(games.reduce((sum, game) => sum + game.seats.length, 0) / games.length).toFixed(0)} moves and ${(events / games.length).toFixed(0)} events a game (a move event per ${PROGRESS_TICK_MS} ms progress tick), ${(bytes / events).toFixed(0)} B an event (JSON); ${GAMES} games in progress, a move every ${MOVE_MS} ms (a game lasts ${(gameMs / 1000).toFixed(1)} s; ${((events / games.length / gameMs) * 1000 * GAMES).toFixed(0)} events/s in all); spectators in ${CLIENT_PROCS} processes at nice ${CLIENT_NICE}, joining within ${JOIN_SPREAD_MS} ms of a game's start; a ${windowS} s window a step`);
   server = await startServer(redisServer.url, prefix);
   const serverPid = server.child.pid!;
@@ -249,7 +237,7 @@ try {
     // keeping up includes letting spectators in: most must be watching at every moment
     const pass = p99 < P99_LIMIT_MS && dropped === 0 && countOf(live) > 0 && connectedSum / windowS >= MIN_CONNECTED * n;
     console.log(
-      `${String(n).padStart(7)}  ${(connectedSum / windowS).toFixed(0).padStart(9)}  ${(sum('events') / windowS).toFixed(0).padStart(13)}  ${percentile(live, 0.5).toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${percentile(live, 1).toFixed(0).padStart(6)}  ${percentile(catchUp, 0.99).toFixed(1).padStart(12)}  ${`${dropped} (${sum('missingEvents')}/${sum('tooSlow')}/${sum('unexpectedCloses')}/${sum('connectErrors')})`.padStart(35)}  ${`${(cpu.server * 100).toFixed(0)}%`.padStart(10)}  ${`${(cpu.clients * 100).toFixed(0)}%`.padStart(11)}  ${`${(cpu.redis * 100).toFixed(0)}%`.padStart(9)}  ${mib(rss).padStart(10)}  ${`${(perSpectator / 1024).toFixed(1)} KiB`.padStart(13)}  ${pass ? 'pass' : 'FAIL'}  load ${load()}`,
+      `${String(n).padStart(7)}  ${(connectedSum / windowS).toFixed(0).padStart(9)}  ${(sum('events') / windowS).toFixed(0).padStart(13)}  ${percentile(live, 0.5).toFixed(1).padStart(8)}  ${p99.toFixed(1).padStart(7)}  ${percentile(live, 1).toFixed(0).padStart(6)}  ${percentile(catchUp, 0.99).toFixed(1).padStart(12)}  ${`${dropped} (${sum('missingEvents')}/${sum('tooSlow')}/${sum('unexpectedCloses')}/${sum('connectErrors')})`.padStart(35)}  ${`${(cpu.server * 100).toFixed(0)}%`.padStart(10)}  ${`${(cpu.clients * 100).toFixed(0)}%`.padStart(11)}  ${`${(cpu.redis * 100).toFixed(0)}%`.padStart(9)}  ${mib(rss).padStart(10)}  ${`${(perSpectator / 1024).toFixed(1)} KiB`.padStart(13)}  ${pass ? 'pass' : 'FAIL'}  load ${loadAverages()}`,
     );
     if (!pass) break;
     best = { n, perSpectator };

@@ -10,12 +10,13 @@
  * the rounds, all its threads) and the wall time of the loop, and the client process's CPU.
  */
 import { fork } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket, { WebSocketServer } from 'ws';
+import { loadAverages, positiveFromEnv } from '../../worker/bench/bench-env.ts';
 
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2500);
+const SOCKETS = positiveFromEnv('BENCH_SOCKETS', 2500);
 const ROUNDS = 40;
 const SIZES = [200, 3400];
 
@@ -54,7 +55,7 @@ if (process.argv[2] === 'clients') {
   };
   await next('open');
   const sockets = [...server.clients];
-  console.log(`bench:ws-frames: ${availableParallelism()} cores, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${sockets.length} sockets on loopback, ${ROUNDS} rounds of a frame to each`);
+  console.log(`bench:ws-frames: ${availableParallelism()} cores, load ${loadAverages()}; ${sockets.length} sockets on loopback, ${ROUNDS} rounds of a frame to each`);
   console.log('payload   server CPU/frame   server loop/frame   client CPU/frame');
   for (const size of SIZES) {
     const payload = Buffer.from(`{"type":"event","id":"1-0","event":{"pad":"${'x'.repeat(size - 40)}"}}`);

@@ -23,7 +23,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,12 +33,13 @@ import { createSandboxPool } from '@xix/sandbox';
 import { enqueueSeries } from '@xix/server';
 import { SERIES_QUEUE, createStore, keysFor, queuePrefix, type Series, type Store } from '@xix/store';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
+import { loadAverages, positiveFromEnv } from './bench-env.ts';
 import { cpuSeconds, cpuWithChildren } from './proc-stats.ts';
 import { benchBots, storeBenchBots, type BenchBot } from './bench-bots.ts';
 import { redisCost, redisSnapshot } from './redis-usage.ts';
 
-const DEALS = positive('BENCH_DEALS', 50);
-const SEARCH_BUDGET = positive('BENCH_SEARCH_BUDGET', 2_000);
+const DEALS = positiveFromEnv('BENCH_DEALS', 50);
+const SEARCH_BUDGET = positiveFromEnv('BENCH_SEARCH_BUDGET', 2_000);
 const [RANDOMS, HEURISTICS, SEARCHES] = (process.env.BENCH_COPIES || '3,3,2').split(',').map(Number) as [number, number, number];
 const WORKER_COUNTS = (process.env.BENCH_WORKERS || '1,2').split(',').map(Number);
 const PROFILE = process.env.BENCH_PROFILE;
@@ -47,15 +48,6 @@ const WORKER_MAIN = fileURLToPath(new URL(LIVE ? '../src/main.ts' : './worker-wi
 /** Time for forked sandbox hosts to be up before the clock starts (a worker's start with its pool). */
 const SETTLE_MS = 2_000;
 
-function positive(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${text}"`);
-  return value;
-}
-
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 const rate = (games: number, seconds: number): string => `${(games / seconds).toFixed(1)} games/s`;
 const perGame = (cpuSeconds: number, games: number): string => `${((cpuSeconds * 1000) / games).toFixed(2)} ms CPU a game`;
 
@@ -127,7 +119,7 @@ async function poolAlone(hosts: number, series: readonly Series[], codeOf: Reado
     const self = process.cpuUsage(cpu.self);
     const hostCpu = pool.stats().pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpu.hosts.reduce((sum, s) => sum + s, 0);
     const supervisorCpu = (self.user + self.system) / 1e6;
-    console.log(`  pool alone, ${hosts} host(s): ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, supervisor ${supervisorCpu.toFixed(1)} s = ${perGame(hostCpu + supervisorCpu, games)}; load ${load()}`);
+    console.log(`  pool alone, ${hosts} host(s): ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, supervisor ${supervisorCpu.toFixed(1)} s = ${perGame(hostCpu + supervisorCpu, games)}; load ${loadAverages()}`);
     return { games, seconds, hostCpu, otherCpu: supervisorCpu };
   } finally {
     await pool.close();
@@ -163,7 +155,7 @@ async function workersRun(count: number, redisUrl: string, redis: Redis, prefix:
     const workerCpu = cpuAfter.reduce((sum, after, i) => sum + after.own - cpuBefore[i]!.own, 0);
     const hostCpu = cpuAfter.reduce((sum, after, i) => sum + after.children - cpuBefore[i]!.children, 0);
     const redisCpu = redisAfter.cpuSeconds - redisBefore.cpuSeconds;
-    console.log(`  ${count} worker(s)${LIVE ? '' : ' (live publishing off)'}: ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, worker processes ${workerCpu.toFixed(1)} s, Redis ${redisCpu.toFixed(1)} s = ${perGame(hostCpu + workerCpu + redisCpu, games)}; load ${load()}`);
+    console.log(`  ${count} worker(s)${LIVE ? '' : ' (live publishing off)'}: ${games} games in ${seconds.toFixed(1)} s = ${rate(games, seconds)}; CPU: hosts ${hostCpu.toFixed(1)} s, worker processes ${workerCpu.toFixed(1)} s, Redis ${redisCpu.toFixed(1)} s = ${perGame(hostCpu + workerCpu + redisCpu, games)}; load ${loadAverages()}`);
     const gaps = workers.map((worker) => gapsBetweenSeries(worker.output()));
     const gapMs = gaps.reduce((sum, g) => sum + g.totalMs, 0);
     const gapCount = gaps.reduce((sum, g) => sum + g.gaps, 0);
@@ -198,7 +190,7 @@ try {
   const bots = await benchBots({ random: RANDOMS, heuristic: HEURISTICS, search: SEARCHES }, SEARCH_BUDGET);
   const pairings = (bots.length * (bots.length - 1)) / 2;
   console.log(`bench:tournament: ${bots.length} entrants (${bots.map((b) => b.name).join(', ')}; search budget ${SEARCH_BUDGET}, the example's default 250,000), ${pairings} pairings × ${DEALS} deals × 2 seats = ${pairings * DEALS * 2} games a run`);
-  console.log(`machine: ${availableParallelism()} cores; each worker WORKER_CONCURRENCY=1 (one sandbox host); own redis-server ${own.url} (AOF everysec); load ${load()}`);
+  console.log(`machine: ${availableParallelism()} cores; each worker WORKER_CONCURRENCY=1 (one sandbox host); own redis-server ${own.url} (AOF everysec); load ${loadAverages()}`);
   const results: { workers: number; pool: Timed; platform: Timed }[] = [];
   for (const [run, count] of WORKER_COUNTS.entries()) {
     const prefix = `bench-t${run}`;
