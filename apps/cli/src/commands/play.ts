@@ -5,7 +5,7 @@
  * whether the bot under test (the first, A) forfeited, Ctrl-C prints the games so far, and off a
  * terminal the progress is a line now and then.
  */
-import type { SeriesSummary } from '@xix/referee';
+import { botInSeat, createSeriesTally, type SeriesSummary } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { CliError, fail } from '../cli-error.ts';
 import { compileEntrants, findEntrants, trustedTables, type Entrant } from '../players.ts';
@@ -14,7 +14,6 @@ import { playSettings, type PlayOptions, type PlaySettings } from '../play/optio
 import { playInPool } from '../play/pool-series.ts';
 import { lostByA, openReplayFolder } from '../play/replay-folder.ts';
 import { forfeitList, formatWins, report, type Stop } from '../play/report.ts';
-import { botAt, createTally } from '../play/tally.ts';
 import { playTrusted } from '../play/trusted-series.ts';
 
 export type { PlayOptions } from '../play/options.ts';
@@ -31,7 +30,7 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const title = `${names.join(' vs ')}: ${settings.games} games, seed ${settings.seed}`;
   const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, seats, keep: keeper(settings), title });
 
-  const tally = createTally(seats);
+  const tally = createSeriesTally(seats);
   const forfeits = forfeitList();
   const watchedForfeits = (): number => {
     const forfeits = tally.summary().forfeits;
@@ -47,7 +46,7 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const onGame = (game: HostGame): void => {
     const forfeit = game.record.replay.forfeit;
     // A bot that cannot load fails the same way in every game: say so once, as bad input.
-    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[botAt(game, forfeit.seat, seats)]!, forfeit.message));
+    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[botInSeat(forfeit.seat, game.seatOfA, seats)]!, forfeit.message));
     tally.add(game);
     folder?.save(game);
     forfeits.add(game);
