@@ -5,6 +5,7 @@
  */
 import type { Queue } from 'bullmq';
 import { findGame } from '@xix/engine';
+import { validationTableSizes } from '@xix/referee';
 import { compileBot, DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox';
 import type { EntrantRef, Store, ValidationPlan } from '@xix/store';
 import { parseDiagnostics } from './diagnostics.ts';
@@ -27,25 +28,23 @@ export interface UploadResult {
   readonly validation: readonly string[];
 }
 
-/**
- * The validation tables of each game, as how many of the game's house random bots sit beside the
- * new version at each: XIX plays it against itself and at a 2-seat table with random; 1923 at a
- * 2-seat table (itself, random) and a 3-seat one (itself, random, random).
- */
-const VALIDATION_TABLES: Readonly<Record<string, { readonly againstItself: boolean; readonly randoms: readonly number[] }>> = {
-  xix: { againstItself: true, randoms: [1] },
-  '1923': { againstItself: false, randoms: [1, 2] },
-};
+/** Games whose new versions also play a series against themselves (XIX: a mirror of its own play). */
+const AGAINST_ITSELF: ReadonlySet<string> = new Set(['xix']);
 
-/** The validation of a new version of `game`: without the game's house random bot, against itself only. */
-async function validationPlan(store: Store, game: string, deals: number): Promise<ValidationPlan> {
-  const tables = VALIDATION_TABLES[game];
-  if (tables === undefined) return { deals, opponents: [] };
-  const houseId = await store.botIdByName(HOUSE, houseBotName(game, 'random'));
+/**
+ * The validation of a new version of `game`: at each of the game's validation table sizes
+ * (validationTableSizes: XIX 2 seats, 1923 2 and 3) beside the game's house random bot in every
+ * other seat, and against itself where AGAINST_ITSELF says; without the house random bot, against
+ * itself only.
+ */
+async function validationPlan(store: Store, gameId: string, deals: number): Promise<ValidationPlan> {
+  const game = findGame(gameId);
+  if (game === undefined) return { deals, opponents: [] };
+  const houseId = await store.botIdByName(HOUSE, houseBotName(gameId, 'random'));
   const house = houseId === null ? null : await store.getBot(houseId);
-  if (house === null || house.active === null || house.game !== game) return { deals, opponents: [] };
+  if (house === null || house.active === null || house.game !== gameId) return { deals, opponents: [] };
   const random: EntrantRef = { bot: house.id, version: house.active };
-  return { deals, againstItself: tables.againstItself, opponents: tables.randoms.map((count) => Array<EntrantRef>(count).fill(random)) };
+  return { deals, againstItself: AGAINST_ITSELF.has(gameId), opponents: validationTableSizes(game).map((seats) => Array<EntrantRef>(seats - 1).fill(random)) };
 }
 
 /** The entry: as given, else `bot.ts`, else the only file. */

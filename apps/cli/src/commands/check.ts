@@ -7,7 +7,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { findGame, GAMES, type AnyGame, type Seat } from '@xix/engine';
-import { playSeries, type SeriesGame } from '@xix/referee';
+import { playSeries, validationTableSizes, type SeriesGame } from '@xix/referee';
 import { checkBot, compileBot, sandboxedPlayer } from '@xix/sandbox';
 import { findBotFile } from '../bot-load.ts';
 import { named, typeCheck } from '../check/type-check.ts';
@@ -30,7 +30,7 @@ const SHOWN = 10;
 
 export async function check(file: string, options: CheckOptions): Promise<void> {
   const game = findGame(options.game ?? 'xix') ?? fail(`--game must be one of ${[...GAMES.keys()].join(', ')}, got ${options.game}`);
-  const sizes = tableSizes(game);
+  const sizes = validationTableSizes(game);
   const games = gamesPerTable(options.games, sizes);
   const seed = wholeNumber(options.seed, '--seed', 0);
   if (!existsSync(file)) fail(`no such file: ${file}`);
@@ -127,12 +127,6 @@ async function randomCode(game: AnyGame): Promise<string> {
   const random = await checkBot(game, { entry: found.file });
   if (!random.ok) fail(`the bundled random bot of ${game.id} does not load: ${random.message}`);
   return random.code;
-}
-
-/** The table sizes a bot is validated at: the game's two smallest (XIX has only one). */
-function tableSizes(game: AnyGame): number[] {
-  const smallest = Math.max(2, game.seats.min);
-  return smallest < game.seats.max ? [smallest, smallest + 1] : [smallest];
 }
 
 /** --games, played at each table size: a whole number of deals at every size. */
