@@ -4,7 +4,7 @@ export { trustedPlayer, type TrustedPlayerOptions } from './trusted-player.ts';
 export { LOCAL_BOT_SEED_KEY, botSeed } from './bot-seed.ts';
 export { playSeries, type SeriesGame, type SeriesOptions } from './series.ts';
 export { createSeriesTally, type SeriesSummary, type SeriesTally, type TalliedGame } from './series-tally.ts';
-export { botInSeat, rotatedGame, seatOfBot, type RotatedGame } from './seat-rotation.ts';
+export { botInSeat, rotatedGame, seatOfBot, seriesBots, type RotatedGame } from './seat-rotation.ts';
 export { validationTableSizes } from './validation-tables.ts';
 export { meanInterval, placesOf, winShares } from './placing.ts';
 export { wilsonInterval, Z95, type Interval } from './wilson.ts';

@@ -8,6 +8,11 @@
  */
 import { assertSeed, type Seat } from '@xix/engine';
 
+/** How many bots a series of a game may have: one a seat, and at least two (a bot needs an opponent). */
+export function seriesBots(seats: { readonly min: number; readonly max: number }): { readonly min: number; readonly max: number } {
+  return { min: Math.max(2, seats.min), max: seats.max };
+}
+
 export interface RotatedGame {
   /** 0-based number of the deal in the series. */
   readonly deal: number;

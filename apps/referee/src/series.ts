@@ -7,7 +7,7 @@
 import type { AnyGame, Seat } from '@xix/engine';
 import { playMatch, type MatchRecord } from './match.ts';
 import type { Player } from './player.ts';
-import { rotatedGame } from './seat-rotation.ts';
+import { rotatedGame, seriesBots } from './seat-rotation.ts';
 import { createSeriesTally, type SeriesSummary } from './series-tally.ts';
 
 export type { SeriesSummary } from './series-tally.ts';
@@ -47,8 +47,9 @@ export function playSeries(options: SeriesOptions): SeriesSummary<readonly numbe
 export function playSeries(options: SeriesOptions): SeriesSummary<readonly number[]> {
   const { game, games, seed, players } = options;
   const bots = players.length;
-  if (!Number.isSafeInteger(bots) || bots < Math.max(2, game.seats.min) || bots > game.seats.max) {
-    throw new RangeError(`a series of ${game.id} needs ${Math.max(2, game.seats.min)}–${game.seats.max} bots, got ${bots}`);
+  const range = seriesBots(game.seats);
+  if (!Number.isSafeInteger(bots) || bots < range.min || bots > range.max) {
+    throw new RangeError(`a series of ${game.id} needs ${range.min}–${range.max} bots, got ${bots}`);
   }
   if (!Number.isSafeInteger(games) || games < bots || games % bots !== 0) {
     const what = bots === 2 ? 'an even number of games (at least 2)' : `a multiple of ${bots} games (each deal once per seat rotation)`;

@@ -3,8 +3,9 @@
  * smallest, each filled up with the game's random bot (XIX, two seats only, has one size).
  */
 import type { AnyGame } from '@xix/engine';
+import { seriesBots } from './seat-rotation.ts';
 
 export function validationTableSizes(game: AnyGame): number[] {
-  const smallest = Math.max(2, game.seats.min);
-  return smallest < game.seats.max ? [smallest, smallest + 1] : [smallest];
+  const { min, max } = seriesBots(game.seats);
+  return min < max ? [min, min + 1] : [min];
 }

@@ -10,6 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { findGame } from '@xix/engine';
+import { seriesBots } from '@xix/referee';
 import { afterDeath, type HostDeath } from './host/after-death.ts';
 import { createLeaseFile, type LeaseFile } from './host/lease-file.ts';
 import { readRssMb } from './host/process-memory.ts';
@@ -396,10 +397,9 @@ function validateJob(job: SeriesJob): void {
   if (!Number.isSafeInteger(job.deals) || job.deals < 1) throw new RangeError(`job.deals must be a positive integer, got ${String(job.deals)}`);
   // One bot per seat of the table: each deal is played once per seat rotation (referee seat-rotation.ts).
   // An unknown game gets the widest range here: its host refuses it (a failed series, not a throw).
-  const seats = findGame(job.game)?.seats ?? { min: 2, max: Number.MAX_SAFE_INTEGER };
-  const min = Math.max(2, seats.min);
-  if (!Array.isArray(job.bots) || job.bots.length < min || job.bots.length > seats.max || !job.bots.every((b) => typeof b?.name === 'string' && typeof b.code === 'string' && b.code !== '')) {
-    const count = min === seats.max ? 'two' : `${min} to ${seats.max}`;
+  const { min, max } = seriesBots(findGame(job.game)?.seats ?? { min: 2, max: Number.MAX_SAFE_INTEGER });
+  if (!Array.isArray(job.bots) || job.bots.length < min || job.bots.length > max || !job.bots.every((b) => typeof b?.name === 'string' && typeof b.code === 'string' && b.code !== '')) {
+    const count = min === max ? 'two' : `${min} to ${max}`;
     throw new TypeError(`job.bots must be ${count} { name, code } with compiled code (one per seat of ${job.game})`);
   }
   if (job.botSeedKey !== undefined && (typeof job.botSeedKey !== 'string' || job.botSeedKey === '')) {

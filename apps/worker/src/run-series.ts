@@ -8,6 +8,7 @@
  */
 import { UnrecoverableError } from 'bullmq';
 import { findGame } from '@xix/engine';
+import { seriesBots } from '@xix/referee';
 import type { SandboxLimits, SandboxPool } from '@xix/sandbox';
 import type { BundleCache, CachedBot } from './bundle-cache.ts';
 import type { LivePublisher } from './live-publisher.ts';
@@ -145,10 +146,10 @@ function firstUnstoredDeal(series: StoredSeries): number {
 function checkPlayable(series: StoredSeries): void {
   const game = findGame(series.game);
   if (game === undefined) throw new UnrecoverableError(`series ${series.id} is of an unknown game ${JSON.stringify(series.game)}`);
-  const least = Math.max(2, game.seats.min);
+  const { min, max } = seriesBots(game.seats);
   const entrants = series.entrants.length;
-  if (entrants < least || entrants > game.seats.max) {
-    throw new UnrecoverableError(`series ${series.id} has ${entrants} entrants; ${series.game} is played by ${least} to ${game.seats.max} bots`);
+  if (entrants < min || entrants > max) {
+    throw new UnrecoverableError(`series ${series.id} has ${entrants} entrants; ${series.game} is played by ${min} to ${max} bots`);
   }
   if (!Number.isSafeInteger(series.deals) || series.deals < 1) throw new UnrecoverableError(`series ${series.id} has no deals to play (deals = ${String(series.deals)})`);
 }
