@@ -89,6 +89,21 @@ describe('a host that dies outside any bot\'s code', () => {
   });
 });
 
+describe('a Ctrl-C in the terminal (SIGINT to the whole process group)', () => {
+  it('does not kill a host: its series plays on and no bot is charged (its supervisor ends it)', async () => {
+    expect((await pool.runSeries({ game: 'xix', seed: 5, deals: 1, bots: [random, random] })).ok).toBe(true); // a ready host
+    const [pid] = pool.stats().pids;
+    const restarts = pool.stats().restarts;
+    const pending = pool.runSeries({ game: 'xix', seed: 6, deals: 200, bots: [random, random] });
+    process.kill(pid!, 'SIGINT');
+    const outcome = await pending;
+    expect(outcome).toMatchObject({ ok: true, hostDeaths: [] });
+    expect(outcome.games.filter((g) => g.record.replay.forfeit !== null)).toEqual([]);
+    expect(pool.stats().restarts - restarts).toBe(0);
+    expect(pool.stats().pids).toContain(pid);
+  });
+});
+
 describe('memory bombs of issue 8, under the default limits', () => {
   it.each(['bomb-map-cache', 'bomb-array-of-arrays', 'bomb-fill-2-28'])('%s: memory, every game played, hosts bounded, the supervisor untouched', async (fixture) => {
     const supervisorBefore = process.memoryUsage().rss / MiB;

@@ -85,4 +85,7 @@ process.on('message', (message: ToHost) => {
   });
 });
 process.on('disconnect', () => process.exit(0));
+// A terminal's Ctrl-C reaches the whole process group, this host too: its supervisor ends it (the
+// disconnect above, or a kill). Dying of it would count as the bot in play's doing, a forfeit.
+process.on('SIGINT', () => undefined);
 send({ type: 'ready' });
