@@ -1,7 +1,8 @@
 /**
  * The game-agnostic contract every game in `engine/` implements. The runner, the sandbox and the
  * platform only ever talk to a game through this interface, so adding a game is adding a folder
- * beside `xix/` and registering it in `registry.ts`.
+ * `games/<id>/` whose index declares it with `defineGame` (define-game.ts) and a line in
+ * `games/registry.ts`.
  *
  * State is mutable and owned by the caller: `apply` changes it in place (as OpenSpiel's
  * ApplyAction does) so that simulations allocate little; `clone` gives an independent copy for
@@ -41,9 +42,33 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView, PublicView>
   /** Rules version; a replay names it so it can be re-simulated with the same rules. */
   readonly version: string;
   readonly seats: { readonly min: number; readonly max: number };
+  /**
+   * The game's options (its variants of the rules, e.g. 1923's `decks`), by name; `{}` for none.
+   * `resolveOptions` (options.ts) checks given options against them and fills in the defaults.
+   */
+  readonly options: OptionSpecs;
+  /** The default of an option whose spec has none: one that depends on the table size. */
+  defaultOption(name: string, seatCount: number): OptionValue | undefined;
+  /** Checks resolved options that depend on each other or on the table size; throws GameError. */
+  checkOptions(options: GameOptions, seatCount: number): void;
+  /**
+   * Which leaderboard a game at this table size with these options counts on: games of different
+   * variants are rated apart. `DEFAULT_VARIANT` for a game with one board.
+   */
+  variant(seatCount: number, options: GameOptions): string;
+  /**
+   * How entrants sit at a table of `seatCount` seats in the first rotation: one list of seats per
+   * entrant (one seat each for most games; a partnership plays every seat of its side). Every
+   * seat appears once.
+   */
+  seating(seatCount: number): readonly (readonly Seat[])[];
 
-  /** A random setup (the deal, who leads, ...) drawn deterministically from `seed`. */
-  randomSetup(seed: number, seatCount: number): Setup;
+  /**
+   * A random setup (the deal, who leads, ...) drawn deterministically from `seed`, for resolved
+   * `options` (the defaults of the table when omitted). The setup records what the options change,
+   * so a replay re-simulates from its setup alone.
+   */
+  randomSetup(seed: number, seatCount: number, options?: GameOptions): Setup;
   /** Checks an untrusted setup value (e.g. from a replay file); throws GameError saying why. */
   parseSetup(value: unknown): Setup;
   /** The initial state for a setup. */
@@ -86,6 +111,11 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView, PublicView>
   spectatorView(state: State): SpectatorView;
   /** Seat views as short strings: how a sandboxed bot gets them (see ViewCodec). */
   readonly viewCodec: ViewCodec<SeatView>;
+  /**
+   * The module that exports `viewCodec` (a file URL), which the sandbox bundles into each bot's
+   * isolate without the rules; null for the generic codec (generic-view-codec.ts).
+   */
+  readonly viewCodecModule: string | null;
   /** The result once the game is over, else null. */
   result(state: State): GameResult | null;
   /** The result when `seat` forfeits a running game (R12: a platform rule, not a game rule). */
@@ -103,6 +133,21 @@ export interface ViewCodec<SeatView> {
   createEncoder(): (view: SeatView) => string;
   createDecoder(): (code: string) => SeatView;
 }
+
+/** An option's value: options are small scalars (a number of decks, a rule on or off). */
+export type OptionValue = number | boolean | string;
+/** Resolved options of a table: every option of the game, by name. */
+export type GameOptions = Readonly<Record<string, OptionValue>>;
+
+/** One option, as JSON Schema says it (the HTTP API publishes it as such). */
+export type OptionSpec =
+  | { readonly type: 'integer'; readonly minimum: number; readonly maximum: number; readonly default?: number; readonly description: string }
+  | { readonly type: 'boolean'; readonly default?: boolean; readonly description: string }
+  | { readonly type: 'string'; readonly enum: readonly string[]; readonly default?: string; readonly description: string };
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+/** The variant of a game that has one leaderboard; data stored before variants existed is on it. */
+export const DEFAULT_VARIANT = 'default';
 
 /** A game whose type parameters are unknown to the caller (registry, runner, replays). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,8 +1,11 @@
 export * from './game.ts';
+export { defineGame, moduleBeside, seatPerEntrant, type GameDefinition } from './define-game.ts';
+export { genericViewCodec } from './generic-view-codec.ts';
+export { describeOption, optionsJsonSchema, parseOptionTexts, resolveOptions } from './options.ts';
+export { describeEntrantCounts, entrantCounts, entrantsAt, tableSizes, tableSizesFor } from './seating.ts';
 export { assertSeed, createRandom, shuffled, type Random } from './random.ts';
 export * from './replay.ts';
 export { decidedBy, parseStoredLog, storedLog } from './stored-log.ts';
-export { GAMES, findGame } from './registry.ts';
-export * from './xix/index.ts';
-export * from './nineteen-twenty-three/index.ts';
+export { FIXTURE_GAMES_SWITCH, GAMES, defaultGame, findGame, fixtureGamesOn, loadFixtureGames } from './games/registry.ts';
+export * from './games/index.ts';
 export { competitionRanks } from './ranking.ts';

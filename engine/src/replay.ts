@@ -3,7 +3,7 @@
  * that any copy of the engine can re-simulate and verify, move by move.
  */
 import { type AnyGame, type GameResult, type Seat } from './game.ts';
-import { findGame } from './registry.ts';
+import { findGame } from './games/registry.ts';
 
 export const REPLAY_FORMAT = 'xix-arena.replay';
 export const REPLAY_FORMAT_VERSION = 1;

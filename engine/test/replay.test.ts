@@ -1,7 +1,7 @@
 /** The replay format: parsing rejects what is not a replay; verification finds the first bad step. */
 import { describe, expect, it } from 'vitest';
 import { ReplayError, parseReplay, verifyReplay, xix, type Replay } from '../src/index.ts';
-import { randomGame } from './xix/random-games.ts';
+import { randomGame } from './games/xix/random-games.ts';
 
 function recordedReplay(seed: number): Replay {
   const moves: { seat: number; action: unknown }[] = [];

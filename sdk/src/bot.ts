@@ -1,6 +1,6 @@
 /**
  * The shape of a bot. A bot is a TypeScript module whose default export is `defineBot({ ... })`
- * (a XIX bot) or the define function of another game (`defineBot1923`); it may import nothing but
+ * (a XIX bot) or the define function of another game (`defineNineteenTwentyThreeBot`); it may import nothing but
  * `@xix/sdk`. The runner knows the game; a bot sees it in `view.game` too.
  */
 import type { GameResult, Seat, XixAction, XixSeatView } from '@xix/engine';
@@ -15,7 +15,7 @@ export interface GameStartInfo {
   readonly seed: number;
 }
 
-/** A bot of one game: XIX unless its view and action types say otherwise (`Bot1923`). */
+/** A bot of one game: XIX unless its view and action types say otherwise (`NineteenTwentyThreeBot`). */
 export interface Bot<View = XixSeatView, Action = XixAction> {
   /**
    * Chooses an action for the seat to move. Called only on this seat's turn, with a view that

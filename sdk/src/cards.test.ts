@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { xix } from '@xix/engine';
-import { plainDeal, startFrom } from '../../engine/test/xix/script.ts';
+import { plainDeal, startFrom } from '../../engine/test/games/xix/script.ts';
 import { sampleState } from '../test/states.ts';
 import { myCards, opponentCardOdds, opponentPossibleCards, opponentUnknownCount, unlocatedCards, unseenCards } from './cards.ts';
 

@@ -1,6 +1,6 @@
 /** Random game states for the SDK's property tests: the engine's own random playouts. */
 import { xix, type XixSeatView, type XixSpectatorView } from '@xix/engine';
-import { randomPrefix } from '../../engine/test/xix/random-games.ts';
+import { randomPrefix } from '../../engine/test/games/xix/random-games.ts';
 
 export interface Sample {
   /** The view of the seat to move (null when the game is over) and of the other seat. */

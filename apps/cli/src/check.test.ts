@@ -88,7 +88,7 @@ describe('xix check', () => {
   });
 
   it('--game 1923 plays a good 1923 bot against 1923\'s random at 2 and 3 seats and finds it ready', () => {
-    writeBot(dir, 'locker.ts', `import { defineBot1923 } from '@xix/sdk';\nexport default defineBot1923({ decide: (view) => view.legalActions.at(-1)! });\n`);
+    writeBot(dir, 'locker.ts', `import { defineNineteenTwentyThreeBot } from '@xix/sdk';\nexport default defineNineteenTwentyThreeBot({ decide: (view) => view.legalActions.at(-1)! });\n`);
     const run = runXix(dir, 'check', 'locker.ts', '--game', '1923', '--games', '6');
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('types    ok (strict defaults)');
@@ -99,7 +99,7 @@ describe('xix check', () => {
   });
 
   it('--game 1923 lists the forfeits of a 1923 bot that answers an illegal action, with their verdict (R12), at every table size', () => {
-    writeBot(dir, 'folder.ts', `import { defineBot1923 } from '@xix/sdk';\nexport default defineBot1923({ decide: () => ({ type: 'fold' }) as never });\n`);
+    writeBot(dir, 'folder.ts', `import { defineNineteenTwentyThreeBot } from '@xix/sdk';\nexport default defineNineteenTwentyThreeBot({ decide: () => ({ type: 'fold' }) as never });\n`);
     const run = runXix(dir, 'check', 'folder.ts', '--game', '1923', '--games', '6');
     expect(run.stdout).toMatch(/^ {6}game 1 \(seat 0, move \d+\): forfeited \(illegal\): .*fold/m);
     expect(run.stdout).toMatch(/each deal from both seats\): 0 won, 6 forfeits/);

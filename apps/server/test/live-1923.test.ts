@@ -6,7 +6,7 @@
  * current step (T5, T15). Only the `end` shows the whole deal (spectator view).
  */
 import { expect, it } from 'vitest';
-import { CARD_CODES, nineteenTwentyThree as game, type Replay, type State1923 } from '@xix/engine';
+import { CARD_CODES, nineteenTwentyThree as game, type Replay, type NineteenTwentyThreeState } from '@xix/engine';
 import { storeBot } from '../../worker/test/helpers.ts';
 import { enqueueSeries } from '../src/index.ts';
 import { STREAM_START } from '../src/live/stream-ids.ts';
@@ -35,12 +35,12 @@ it('a live spectator of a 3-seat 1923 series never receives a hidden card nor a 
 });
 
 /** Cards hidden from some seat now (T15): every card in front of a seat this round (its seen cards from the others, its hole card from all) and the shoe. */
-function hiddenCards(state: State1923): string[] {
+function hiddenCards(state: NineteenTwentyThreeState): string[] {
   return [...state.hands.flat(), ...state.shoe.slice(state.top)].map((card) => CARD_CODES[card]!);
 }
 
 /** The state with every pending choice of the current step swapped (hit ↔ lock): what a spectator's view must not depend on (T5). */
-function pendingSwapped(state: State1923): State1923 {
+function pendingSwapped(state: NineteenTwentyThreeState): NineteenTwentyThreeState {
   const copy = game.clone(state);
   copy.pending = copy.pending.map((choice) => (choice === 1 ? 2 : choice === 2 ? 1 : choice));
   return copy;

@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { xix, type Replay, type XixPublicView, type XixState } from '@xix/engine';
-import { cardsNamed, cardsSeenIn, hiddenFromEverySeat } from '../../../engine/test/xix/hidden-cards.ts';
+import { cardsNamed, cardsSeenIn, hiddenFromEverySeat } from '../../../engine/test/games/xix/hidden-cards.ts';
 import { storeBot } from '../../worker/test/helpers.ts';
 import { enqueueSeries } from '../src/index.ts';
 import { LiveClient } from './live-client.ts';

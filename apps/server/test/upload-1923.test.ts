@@ -33,7 +33,7 @@ afterAll(async () => {
 
 /** Uploads a 1923 bot whose `decide` body is `decide`; answers its id and validation series. */
 async function upload(name: string, decide: string): Promise<{ bot: string; validation: string[] }> {
-  const files = { 'bot.ts': `import { defineBot1923 } from '@xix/sdk';\nexport default defineBot1923({ decide: (view) => { ${decide} } });\n` };
+  const files = { 'bot.ts': `import { defineNineteenTwentyThreeBot } from '@xix/sdk';\nexport default defineNineteenTwentyThreeBot({ decide: (view) => { ${decide} } });\n` };
   const response = await t.call({ method: 'POST', url: '/api/bots', token, payload: { game: '1923', name, files } });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ bot: string; validation: string[] }>();

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LiveEvent } from '@xix/store';
-import { nineteenTwentyThree as game, parseReplay, replayStates, type Replay, type SeatView1923, type SpectatorView1923, type State1923 } from '@xix/engine';
+import { nineteenTwentyThree as game, parseReplay, replayStates, type Replay, type NineteenTwentyThreeSeatView, type NineteenTwentyThreeSpectatorView, type NineteenTwentyThreeState } from '@xix/engine';
 import { playMatch, trustedPlayer } from '@xix/referee';
 import type { Bot } from '@xix/sdk';
 import heuristic from '../../../sdk/examples/1923/heuristic.ts';
@@ -25,7 +25,7 @@ let h: WebHarness;
 let matchId: string;
 let replay: Replay;
 /** The engine's state after each move (index = moves applied). */
-let states: State1923[];
+let states: NineteenTwentyThreeState[];
 let entrants: { bot: string; version: number; name: string }[];
 
 /** Plays one game of the SDK's 1923 bots (heuristic and random in turn) with the referee and stores it; answers its id. */
@@ -49,7 +49,7 @@ beforeAll(async () => {
   ({ id: matchId, entrants } = await storeGame(NAMES, SEED));
   replay = parseReplay(await h.api(`/api/matches/${matchId}/replay`));
   states = [];
-  const run = replayStates(game, replay, { onStart: (s) => states.push(game.clone(s as State1923)), onStep: ({ state }) => states.push(game.clone(state as State1923)) });
+  const run = replayStates(game, replay, { onStart: (s) => states.push(game.clone(s as NineteenTwentyThreeState)), onStep: ({ state }) => states.push(game.clone(state as NineteenTwentyThreeState)) });
   if (!run.ok) throw new Error(`the stored replay does not re-simulate: ${run.reason}`);
 }, 180_000);
 afterAll(async () => h?.close());
@@ -73,10 +73,10 @@ async function shown(page: Page): Promise<ShownTable> {
 /** What the page must show at `move` through `perspective`, from the engine's views alone. */
 function expected(move: number, perspective: string): ShownTable {
   const state = states[move]!;
-  const everything = game.spectatorView(state) as SpectatorView1923;
+  const everything = game.spectatorView(state) as NineteenTwentyThreeSpectatorView;
   // 'public' is a live spectator's view: no card of any hand before the reveal (T15)
   const viewer = perspective === 'all' || perspective === 'public' ? null : Number(perspective.replace('seat-', ''));
-  const own = viewer === null ? null : (game.view(state, viewer) as SeatView1923);
+  const own = viewer === null ? null : (game.view(state, viewer) as NineteenTwentyThreeSeatView);
   const seats = everything.players.map((player, seat): ShownSeat => {
     const locked = player.cards === 0 ? null : String(player.locked);
     if (player.cards === 0) return { cards: [], pile: player.pile.length, locked };

@@ -8,7 +8,7 @@ import { parseReplay, xix, type Replay, type XixPublicView, type XixState } from
 import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, ranksOf, seriesJobId, type Entry, type LiveEvent, type Store } from '@xix/store';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { cardsNamed, hiddenFromEverySeat } from '../../../engine/test/xix/hidden-cards.ts';
+import { cardsNamed, hiddenFromEverySeat } from '../../../engine/test/games/xix/hidden-cards.ts';
 import { createLivePublisher } from '../src/live-publisher.ts';
 import { HEURISTIC, RANDOM, SLOW, closedAfterEach, finished, storeBot } from './helpers.ts';
 

@@ -5,13 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HIT, LOCK, createRandom, nineteenTwentyThree as game } from '@xix/engine';
-import type { Bot1923 } from '../../src/nineteen-twenty-three/bot.ts';
+import type { NineteenTwentyThreeBot } from '../../src/nineteen-twenty-three/bot.ts';
 import { playTable } from '../../test/table.ts';
 import template from '../../templates/1923/bot.ts';
 import heuristic from './heuristic.ts';
 import random from './random.ts';
 
-const bots: readonly (readonly [string, Bot1923])[] = [
+const bots: readonly (readonly [string, NineteenTwentyThreeBot])[] = [
   ['random', random],
   ['heuristic', heuristic],
   ['template', template],

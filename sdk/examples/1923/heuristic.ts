@@ -15,7 +15,7 @@ import {
   ACE,
   HIT,
   LOCK,
-  defineBot1923,
+  defineNineteenTwentyThreeBot,
   handTotals,
   handValueOdds,
   rankIndex,
@@ -23,15 +23,15 @@ import {
   totalRank,
   unseenRankCounts,
   valueOfHard,
-  type Action1923,
-  type SeatView1923,
+  type NineteenTwentyThreeAction,
+  type NineteenTwentyThreeSeatView,
 } from '@xix/sdk';
 
 /** How many hits ahead the bot looks: three already covers almost every sensible draw. */
 const LOOKAHEAD = 3;
 
 /** My chance to win the round with each value, given what the other seats may hold. */
-function winChances(view: SeatView1923, unseen: readonly number[]): (value: number) => number {
+function winChances(view: NineteenTwentyThreeSeatView, unseen: readonly number[]): (value: number) => number {
   const others = view.players
     .map((player, seat) => ({ player, seat }))
     .filter(({ seat, player }) => seat !== view.seat && player.cards > 0)
@@ -53,7 +53,7 @@ function winChances(view: SeatView1923, unseen: readonly number[]): (value: numb
   };
 }
 
-function decide(view: SeatView1923): Action1923 {
+function decide(view: NineteenTwentyThreeSeatView): NineteenTwentyThreeAction {
   if (view.legalActions.length < 2) return view.legalActions[0]!;
   const unseen = unseenRankCounts(view);
   const chanceOf = winChances(view, unseen);
@@ -85,4 +85,4 @@ function decide(view: SeatView1923): Action1923 {
   return left > 1 && hit(hard, aces, Math.min(LOOKAHEAD, view.shoe)) > lock(hard, aces) ? HIT : LOCK;
 }
 
-export default defineBot1923({ decide });
+export default defineNineteenTwentyThreeBot({ decide });

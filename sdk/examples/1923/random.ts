@@ -2,12 +2,12 @@
  * The random 1923 bot: `hit` or `lock` with equal odds at every draw step (T5). Deterministic: its
  * PRNG is seeded from the match seed and its seat in `onGameStart`.
  */
-import { botRandom, defineBot1923, pick, type Random, type Seat } from '@xix/sdk';
+import { botRandom, defineNineteenTwentyThreeBot, pick, type Random, type Seat } from '@xix/sdk';
 
 // One stream per seat, so that one module can fill every seat of a table in one process.
 const streams = new Map<Seat, Random>();
 
-export default defineBot1923({
+export default defineNineteenTwentyThreeBot({
   onGameStart({ seed, seat }) {
     streams.set(seat, botRandom(seed, seat));
   },

@@ -2,12 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CARD_CODES, decksFor, handValueOfCodes, nineteenTwentyThree } from '@xix/engine';
-import { MAX_DECKS, cardValue1923, handTotals, highCardValue1923, inWindow, rankIndex, valueOfHard } from './hand.ts';
+import { MAX_DECKS, nineteenTwentyThreeCardValue, handTotals, nineteenTwentyThreeHighCardValue, inWindow, rankIndex, valueOfHard } from './hand.ts';
 
 describe('card values', () => {
   it('T2: 2–10 as printed, J Q K = 10, the ace 1; T9/T12: the ace 11 in draw-offs and war', () => {
-    expect(['AS1', '2C1', '9D2', 'TH3', 'JS1', 'QC1', 'KD1'].map(cardValue1923)).toEqual([1, 2, 9, 10, 10, 10, 10]);
-    expect(['AS1', 'KD1', 'TH3', '7C2'].map(highCardValue1923)).toEqual([11, 10, 10, 7]);
+    expect(['AS1', '2C1', '9D2', 'TH3', 'JS1', 'QC1', 'KD1'].map(nineteenTwentyThreeCardValue)).toEqual([1, 2, 9, 10, 10, 10, 10]);
+    expect(['AS1', 'KD1', 'TH3', '7C2'].map(nineteenTwentyThreeHighCardValue)).toEqual([11, 10, 10, 7]);
   });
 
   it('T1: knows the decks of the largest table, as the engine counts them', () => {
@@ -16,8 +16,8 @@ describe('card values', () => {
 
   it('refuses what is not a card code (a fourth deck, a joker, a number)', () => {
     expect(() => rankIndex('AS4')).toThrow(/not a 1923 card code/);
-    expect(() => cardValue1923('XJ1')).toThrow(/not a 1923 card code/);
-    expect(() => cardValue1923(7 as unknown as string)).toThrow(/not a 1923 card code: number/);
+    expect(() => nineteenTwentyThreeCardValue('XJ1')).toThrow(/not a 1923 card code/);
+    expect(() => nineteenTwentyThreeCardValue(7 as unknown as string)).toThrow(/not a 1923 card code: number/);
   });
 });
 

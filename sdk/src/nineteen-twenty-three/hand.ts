@@ -22,10 +22,10 @@ export function rankIndex(code: CardCode): number {
 export const rankValue = (rank: number): number => Math.min(rank + 1, 10);
 
 /** T2: a card's value with the ace as 1. */
-export const cardValue1923 = (code: CardCode): number => rankValue(rankIndex(code));
+export const nineteenTwentyThreeCardValue = (code: CardCode): number => rankValue(rankIndex(code));
 
 /** T9, T12: a card's value in draw-offs and war, the ace as 11. */
-export const highCardValue1923 = (code: CardCode): number => (rankIndex(code) === ACE ? 11 : cardValue1923(code));
+export const nineteenTwentyThreeHighCardValue = (code: CardCode): number => (rankIndex(code) === ACE ? 11 : nineteenTwentyThreeCardValue(code));
 
 export interface HandTotals {
   /** Every ace counted as 1. */
@@ -39,7 +39,7 @@ export interface HandTotals {
 /** T7: a hand's hard total, its value and whether that value is soft. */
 export function handTotals(cards: readonly CardCode[]): HandTotals {
   let hard = 0;
-  for (const code of cards) hard += cardValue1923(code);
+  for (const code of cards) hard += nineteenTwentyThreeCardValue(code);
   const value = handValueOfCodes(cards);
   return { hard, value, soft: value !== hard };
 }

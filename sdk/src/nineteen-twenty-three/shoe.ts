@@ -3,7 +3,7 @@
  * finished round goes face up to its winner, T10) and its own seen cards; the rest of the game's
  * ⌈n/3⌉ decks (or `view.decks`, T1) is in the shoe, in the hole cards or in the other seats' hands.
  */
-import { RANKS, type CardCode, type SeatView1923 } from '@xix/engine';
+import { RANKS, type CardCode, type NineteenTwentyThreeSeatView } from '@xix/engine';
 import { ACE, MAX_DECKS, rankIndex, rankValue, valueOfHard } from './hand.ts';
 
 interface DrawState {
@@ -25,7 +25,7 @@ export function shoeComposition(decks: number): number[] {
 }
 
 /** Every card this seat has seen (T15): the piles, then its own seen cards of this round. */
-export function seenCards(view: SeatView1923): CardCode[] {
+export function seenCards(view: NineteenTwentyThreeSeatView): CardCode[] {
   return [...view.players.flatMap((player) => player.pile), ...view.seen];
 }
 
@@ -34,7 +34,7 @@ export function seenCards(view: SeatView1923): CardCode[] {
  * other seats' cards of this round. They number `view.shoe` + the cards in front of the seats −
  * `view.seen.length`.
  */
-export function unseenRankCounts(view: SeatView1923): number[] {
+export function unseenRankCounts(view: NineteenTwentyThreeSeatView): number[] {
   const counts = shoeComposition(view.decks);
   for (const code of seenCards(view)) {
     const rank = rankIndex(code);

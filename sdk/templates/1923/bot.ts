@@ -7,9 +7,9 @@
  * deterministic (no Math.random: seed a PRNG in onGameStart with botRandom(seed, seat)) and must
  * answer quickly.
  */
-import { HIT, LOCK, defineBot1923, handTotals, handValueOdds, inWindow, unseenRankCounts } from '@xix/sdk';
+import { HIT, LOCK, defineNineteenTwentyThreeBot, handTotals, handValueOdds, inWindow, unseenRankCounts } from '@xix/sdk';
 
-export default defineBot1923({
+export default defineNineteenTwentyThreeBot({
   // Called at every draw step while you have not locked (T5): the other seats decide on the same
   // state, and you learn their choices only when the step is over. `view.seen` holds your seen
   // cards; your hole card, the card you received last, is never shown (T4). Answer HIT (see the

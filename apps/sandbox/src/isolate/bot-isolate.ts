@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import ivm from 'isolated-vm';
+import { GAMES } from '@xix/engine';
 import { CLOCK_SOURCE_KEY } from '@xix/sdk';
 import { BUNDLE_GLOBAL } from '../bundler.ts';
 import { wallTimeoutMs, type SandboxLimits } from '../limits.ts';
@@ -20,12 +21,18 @@ const ENGINE_GLOBAL = 'xixEngine';
 let prelude: string | undefined;
 /**
  * The script every isolate runs first. It evaluates to the harness factory, with what the harness
- * needs of the engine bound to it: every game's view codec and the seeded PRNG (bundled from the
- * engine once per process).
+ * needs of the engine bound to it: the view codec of every registered game (its own module, or the
+ * generic one) and the seeded PRNG, bundled from the engine once per process without any rules.
  */
 function preludeSource(): string {
   if (prelude !== undefined) return prelude;
-  const contents = "export { VIEW_CODECS } from '@xix/engine/view-codecs';\nexport { createRandom } from '@xix/engine';";
+  const games = [...GAMES.values()];
+  const contents = [
+    "export { createRandom } from '@xix/engine/random';",
+    "import { genericViewCodec } from '@xix/engine/generic-view-codec';",
+    ...games.map((game, i) => (game.viewCodecModule === null ? '' : `import { viewCodec as codec${i} } from ${JSON.stringify(fileURLToPath(game.viewCodecModule))};`)),
+    `export const VIEW_CODECS = { ${games.map((game, i) => `${JSON.stringify(game.id)}: ${game.viewCodecModule === null ? 'genericViewCodec' : `codec${i}`}`).join(', ')} };`,
+  ].join('\n');
   const resolveDir = fileURLToPath(new URL('.', import.meta.url));
   const engine = buildSync({ stdin: { contents, loader: 'ts', resolveDir }, bundle: true, write: false, format: 'iife', globalName: ENGINE_GLOBAL, platform: 'neutral', target: 'es2024', legalComments: 'none' }).outputFiles[0]!.text;
   // harness.js is one function expression; its closing semicolon cannot stand in an argument list.

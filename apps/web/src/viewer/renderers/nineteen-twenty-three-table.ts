@@ -4,7 +4,7 @@
  * included) or the public view of a live game (no card of a hand before the reveal). A card the
  * viewer does not know is null; the hole card is always the last card of a hand (T4).
  */
-import type { CardCode, ChoiceName, GameResult, PublicView1923, RoundRecord, SeatView1923, SpectatorView1923 } from '@xix/engine';
+import type { CardCode, ChoiceName, GameResult, NineteenTwentyThreePublicView, RoundRecord, NineteenTwentyThreeSeatView, NineteenTwentyThreeSpectatorView } from '@xix/engine';
 
 export interface Table1923Seat {
   /** The cards in front of the seat this round, in the order received; null: unknown to the viewer. */
@@ -35,11 +35,11 @@ export interface Table1923 {
   readonly result: GameResult | null;
 }
 
-type AnyView1923 = SpectatorView1923 | SeatView1923 | PublicView1923;
+type AnyNineteenTwentyThreeView = NineteenTwentyThreeSpectatorView | NineteenTwentyThreeSeatView | NineteenTwentyThreePublicView;
 
 export function tableOf1923(value: unknown): Table1923 {
-  if (!is1923View(value)) throw new Error('not a 1923 view');
-  const view = value as AnyView1923;
+  if (!isNineteenTwentyThreeView(value)) throw new Error('not a 1923 view');
+  const view = value as AnyNineteenTwentyThreeView;
   const hand = (seat: number): { cards: (CardCode | null)[]; pending: 'hit' | 'lock' | null } => {
     const count = view.players[seat]!.cards;
     if ('hands' in view) {
@@ -70,7 +70,7 @@ function unknown(count: number): null[] {
   return Array.from({ length: Math.max(0, count) }, () => null);
 }
 
-function is1923View(value: unknown): boolean {
+function isNineteenTwentyThreeView(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return v.game === '1923' && Array.isArray(v.players) && Array.isArray(v.rounds) && typeof v.shoe === 'number';

@@ -1,0 +1,50 @@
+/**
+ * `defineGame`: a game module's rules plus the optional pieces, with the generic fallback for each
+ * piece it leaves out (no options, one leaderboard, one seat per entrant, the generic view codec).
+ */
+import { DEFAULT_VARIANT, type Game, type GameOptions, type OptionSpecs, type OptionValue, type Seat, type ViewCodec } from './game.ts';
+import { genericViewCodec } from './generic-view-codec.ts';
+
+type Optional = 'options' | 'defaultOption' | 'checkOptions' | 'variant' | 'seating' | 'viewCodec' | 'viewCodecModule';
+
+/** What a game module writes: everything of `Game`, the optional pieces only where it has its own. */
+export type GameDefinition<State, Action, Setup, SeatView, SpectatorView, PublicView> =
+  Omit<Game<State, Action, Setup, SeatView, SpectatorView, PublicView>, Optional> & {
+    readonly options?: OptionSpecs;
+    readonly defaultOption?: (name: string, seatCount: number) => OptionValue | undefined;
+    readonly checkOptions?: (options: GameOptions, seatCount: number) => void;
+    readonly variant?: (seatCount: number, options: GameOptions) => string;
+    readonly seating?: (seatCount: number) => readonly (readonly Seat[])[];
+    /** The game's own view codec, for speed, and the module (file URL) that exports it as `viewCodec`. */
+    readonly ownViewCodec?: { readonly codec: ViewCodec<SeatView>; readonly module: string };
+  };
+
+/**
+ * The URL of `file` in the folder of the module at `moduleUrl` (pass `import.meta.url`): string
+ * work only, since a game module also runs inside bundles (a bot's isolate) where `URL` is absent
+ * and `import.meta.url` is undefined (there the result is never read).
+ */
+export function moduleBeside(moduleUrl: string | undefined, file: string): string {
+  return moduleUrl === undefined ? '' : moduleUrl.slice(0, moduleUrl.lastIndexOf('/') + 1) + file;
+}
+
+/** One entrant a seat, in seat order: the seating of every game without partnerships. */
+export function seatPerEntrant(seatCount: number): readonly (readonly Seat[])[] {
+  return Array.from({ length: seatCount }, (_, seat) => [seat]);
+}
+
+export function defineGame<State, Action, Setup, SeatView, SpectatorView, PublicView>(
+  definition: GameDefinition<State, Action, Setup, SeatView, SpectatorView, PublicView>,
+): Game<State, Action, Setup, SeatView, SpectatorView, PublicView> {
+  const { ownViewCodec, ...rest } = definition;
+  return {
+    options: {},
+    defaultOption: () => undefined,
+    checkOptions: () => {},
+    variant: () => DEFAULT_VARIANT,
+    seating: seatPerEntrant,
+    ...rest,
+    viewCodec: ownViewCodec?.codec ?? (genericViewCodec as ViewCodec<SeatView>),
+    viewCodecModule: ownViewCodec?.module ?? null,
+  };
+}
