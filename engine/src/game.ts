@@ -73,7 +73,10 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView, PublicView>
   parseSetup(value: unknown): Setup;
   /** The initial state for a setup. */
   start(setup: Setup): State;
-  /** The setup a state was started from. */
+  /**
+   * The setup that re-simulates the game up to `state` from itself alone: the one it started
+   * from, plus anything the game drew while playing (1923's lots, T9). A replay records it.
+   */
   setupOf(state: State): Setup;
   clone(state: State): State;
 

@@ -6,7 +6,16 @@ import { type AnyGame, type GameResult, type Seat } from './game.ts';
 import { findGame } from './games/registry.ts';
 
 export const REPLAY_FORMAT = 'xix-arena.replay';
-export const REPLAY_FORMAT_VERSION = 1;
+/**
+ * The version this engine writes. Version 2: the setup is the game's setup at its end
+ * (`game.setupOf`), recording everything the game drew while playing (1923's lots, T9), and
+ * verification holds a replay to it. Version 1 (replays stored before): the setup is the one the
+ * game started from, and what it leaves out is drawn again from its seeds (1923's `lotSeed`).
+ */
+export const REPLAY_FORMAT_VERSION = 2;
+/** The versions this engine reads. */
+export const REPLAY_FORMAT_VERSIONS = [1, 2] as const;
+export type ReplayFormatVersion = (typeof REPLAY_FORMAT_VERSIONS)[number];
 
 /** R12: why a seat lost by forfeit. */
 export type ForfeitVerdict = 'timeout' | 'memory' | 'error' | 'illegal' | 'output_limit' | 'load_error';
@@ -29,7 +38,7 @@ export interface Forfeit {
 
 export interface Replay {
   readonly format: typeof REPLAY_FORMAT;
-  readonly formatVersion: typeof REPLAY_FORMAT_VERSION;
+  readonly formatVersion: ReplayFormatVersion;
   readonly game: { readonly id: string; readonly version: string };
   /** Informational: the seed the setup was drawn from, when it was. */
   readonly seed?: number;
@@ -43,6 +52,7 @@ export interface Replay {
 /** What a replay records of a game; `createReplay` adds the format and the game's rules version. */
 export interface ReplayRecord {
   readonly seed: number;
+  /** The game's setup at the end of the game (`game.setupOf` of the last state), not the one it started from. */
   readonly setup: unknown;
   /** The players' names, by seat. */
   readonly seats: readonly string[];
@@ -77,8 +87,8 @@ export function parseReplay(value: unknown): Replay {
   };
   if (!isRecord(value)) return fail('expected a JSON object');
   if (value.format !== REPLAY_FORMAT) fail(`"format" must be "${REPLAY_FORMAT}"`);
-  if (value.formatVersion !== REPLAY_FORMAT_VERSION) {
-    fail(`unsupported formatVersion ${JSON.stringify(value.formatVersion)} (this engine reads ${REPLAY_FORMAT_VERSION})`);
+  if (!REPLAY_FORMAT_VERSIONS.includes(value.formatVersion as ReplayFormatVersion)) {
+    fail(`unsupported formatVersion ${JSON.stringify(value.formatVersion)} (this engine reads ${REPLAY_FORMAT_VERSIONS.join(' and ')})`);
   }
   const game = value.game;
   if (!isRecord(game) || typeof game.id !== 'string' || typeof game.version !== 'string') fail('"game" must be { id, version }');
@@ -118,7 +128,8 @@ export type Verification =
 
 /**
  * Re-simulates a replay. `step` is the 1-based move that is illegal or inconsistent, or null when
- * the problem is not a move (unknown game, bad setup, wrong result).
+ * the problem is not a move (unknown game, bad setup, a setup that leaves out what the game drew
+ * while playing (from formatVersion 2), wrong result).
  */
 export function verifyReplay(replay: Replay): Verification {
   const game = findGame(replay.game.id);
@@ -132,6 +143,10 @@ export function verifyReplay(replay: Replay): Verification {
   const run = replayStates(game, replay);
   if (!run.ok) return run;
   const { state } = run;
+  if (replay.formatVersion >= 2) {
+    const missing = setupDifference(game.parseSetup(replay.setup), game.setupOf(state));
+    if (missing !== null) return { ok: false, step: null, reason: `the setup does not record what the game drew while playing: ${missing}` };
+  }
   const expected = expectedResult(game, state, replay.forfeit);
   if (typeof expected === 'string') return { ok: false, step: null, reason: expected };
   if (!sameResult(expected, replay.result)) {
@@ -187,6 +202,29 @@ function expectedResult(game: AnyGame, state: unknown, forfeit: Forfeit | null):
   if (toMove === null) return 'a forfeit is recorded but the game was already over';
   if (forfeit.seat !== toMove) return `seat ${forfeit.seat} forfeited but seat ${toMove} was to move`;
   return game.forfeitResult(state, forfeit.seat);
+}
+
+/** How a replay's (parsed) setup differs from the game's setup at its end, field by field, or null. */
+function setupDifference(recorded: unknown, atEnd: unknown): string | null {
+  if (!isRecord(recorded) || !isRecord(atEnd)) return sameJson(recorded, atEnd) ? null : `the setup is ${brief(recorded)}, re-simulation gives ${brief(atEnd)}`;
+  for (const key of new Set([...Object.keys(recorded), ...Object.keys(atEnd)])) {
+    if (!sameJson(recorded[key], atEnd[key])) return `setup.${key} is ${brief(recorded[key])}, re-simulation gives ${brief(atEnd[key])}`;
+  }
+  return null;
+}
+
+/** Deep equality of JSON values, whatever the order of object keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
+}
+
+function brief(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 function sameResult(a: GameResult, b: GameResult): boolean {

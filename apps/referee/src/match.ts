@@ -95,7 +95,8 @@ export function playMatch(options: MatchOptions): MatchRecord {
       // The result is final; a player failing to hear about it changes nothing.
     }
   });
-  const replay = createReplay(game, { seed, setup, seats: players.map((p) => p.name), moves, forfeit, result });
+  // The setup at the end records what the game drew while playing (1923's lots, T9).
+  const replay = createReplay(game, { seed, setup: game.setupOf(state), seats: players.map((p) => p.name), moves, forfeit, result });
   return { replay, logs };
 }
 

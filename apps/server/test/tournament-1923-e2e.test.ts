@@ -76,7 +76,8 @@ describe('a 4-seat 1923 tournament of 5 entrants', () => {
         const replay = parseReplay(await t.world.store.getReplay(matchId));
         expect(verifyReplay(replay)).toMatchObject({ ok: true });
         expect(match.ranks).toEqual(replay.result.ranks);
-        setups.add(JSON.stringify(replay.setup));
+        // the deal: the setup but the lots each game drew (T9), which rotations of a deal need not share
+        setups.add(JSON.stringify({ ...(replay.setup as object), lots: [] }));
       }
       expect(seatings.size).toBe(SEATS);
       for (let seat = 0; seat < SEATS; seat++) expect(new Set([...seatings].map((s) => s.split(' ')[seat])).size).toBe(SEATS);

@@ -33,7 +33,7 @@ export function forfeitRecord(job: SeriesJob, index: number, bot: number, action
     if (game.toMove(state) !== seat) return `bot ${botLetter(bot)} (seat ${seat}) was not to move after the ${moves.length} moves the host reported`;
     const forfeit: Forfeit = { seat, verdict: failure.verdict, message: failure.message };
     const names = botBySeat.map((b) => job.bots[b]!.name);
-    const replay = createReplay(game, { seed, setup, seats: names, moves, forfeit, result: game.forfeitResult(state, seat) });
+    const replay = createReplay(game, { seed, setup: game.setupOf(state), seats: names, moves, forfeit, result: game.forfeitResult(state, seat) });
     return { index, seatOfA, record: { replay, logs: [] } };
   } catch (error) {
     return `the moves the host reported cannot be replayed: ${error instanceof Error ? error.message : String(error)}`;

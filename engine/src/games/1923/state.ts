@@ -16,11 +16,14 @@ export interface NineteenTwentyThreeSetup {
   readonly shoe: readonly CardCode[];
   /** T3: the first seat of round 1. */
   readonly firstSeat: Seat;
-  /** T9: lots not recorded in `lots` are drawn from this seed. */
+  /**
+   * T9: the k-th lot not recorded in `lots` is drawn from `lotSeed + k` while a game is played. A
+   * replay of formatVersion 2 never needs it (its `lots` are all there); one of version 1 does.
+   */
   readonly lotSeed: number;
   /**
    * T9: the winning seat of every short-shoe lot, in order, as far as they are known. A setup
-   * from `randomSetup` has none; `setupOf` a played state records those drawn, so the game
+   * from `randomSetup` has none; `setupOf` a played state records those the game used, so the game
    * re-simulates from its setup alone, by any engine.
    */
   readonly lots: readonly Seat[];
@@ -155,9 +158,12 @@ export function cloneState(s: NineteenTwentyThreeState): NineteenTwentyThreeStat
   };
 }
 
-/** The setup with every lot drawn so far recorded (T9). */
+/**
+ * T9: the setup that re-simulates the game so far from itself alone: the lots used so far, each
+ * recorded (drawn ones added, recorded ones not reached left out), the rest as the game started.
+ */
 export function setupOf(s: NineteenTwentyThreeState): NineteenTwentyThreeSetup {
-  return s.lots.length === s.setup.lots.length ? s.setup : { ...s.setup, lots: s.lots.slice() };
+  return s.setup.lots.length === s.lotsUsed ? s.setup : { ...s.setup, lots: s.lots.slice(0, s.lotsUsed) };
 }
 
 export const shoeSize = (s: NineteenTwentyThreeState): number => s.shoe.length - s.top;
