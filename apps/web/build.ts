@@ -3,6 +3,11 @@
  * dist/ under content-hashed names, and dist/index.html, the one HTML shell every page route serves.
  * The server calls ensureWebBuilt() at start; `node apps/web/build.ts` builds by hand.
  *
+ * The test-only switch (XIX_FIXTURE_GAMES=1 in the build's environment) makes another build, in
+ * dist/fixture-games/: its entry (src/fixture-games.ts) registers the engine's fixture games before
+ * the app starts, and the bundle reads the switch as the build saw it. Without the switch nothing
+ * of the fixture games is bundled.
+ *
  * Several processes may build at once (test files start servers in parallel): every file is written
  * to a temporary name and renamed into place, index.html last, so a reader never sees half a file.
  * Then the assets the new shell does not name are deleted, but only once they are STALE_ASSET_MS
@@ -10,13 +15,37 @@
  * started before a rebuild still finds the files its shell names.
  */
 import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { FIXTURE_GAMES_SWITCH, fixtureGamesOn } from '@xix/engine';
 
 export const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
-export const WEB_DIST = join(WEB_ROOT, 'dist');
 const SOURCES = join(WEB_ROOT, 'src');
+/** The engine's sources: the pages bundle them (the viewer re-simulates replays). */
+const ENGINE_SOURCES = dirname(createRequire(import.meta.url).resolve('@xix/engine'));
+
+/** The build's folder: dist/, or dist/fixture-games/ for a build with the fixture games. */
+export function webDist(fixtureGames: boolean): string {
+  return fixtureGames ? join(WEB_ROOT, 'dist', 'fixture-games') : join(WEB_ROOT, 'dist');
+}
+
+/** This process's build: with the fixture games when the test-only switch is on. */
+export const WEB_DIST = webDist(fixtureGamesOn());
+
+/**
+ * What a bundle of the pages' sources is built with, with the fixture games or without: the entry,
+ * and the switch as the bundle sees it (the engine reads it from `globalThis.process.env`, which a
+ * page has not: the build writes in the value it has).
+ */
+export function webBundleOptions(fixtureGames: boolean): { entryPoints: string[]; define: Record<string, string> } {
+  if (!fixtureGames) return { entryPoints: [join(SOURCES, 'main.ts')], define: {} };
+  return {
+    entryPoints: [join(SOURCES, 'fixture-games.ts')],
+    define: { 'globalThis.process': JSON.stringify({ env: { [FIXTURE_GAMES_SWITCH]: '1' } }) },
+  };
+}
 const SHELL = 'index.html';
 /** An asset no longer named by the shell (or a build's leftover temporary file) is deleted once this old. */
 export const STALE_ASSET_MS = 10 * 60_000;
@@ -31,11 +60,11 @@ async function newestUnder(dir: string): Promise<number> {
   return newest;
 }
 
-/** Is dist/index.html missing or older than a source file (or this script)? */
+/** Is dist/index.html missing or older than a source file (the pages', the engine's, or this script)? */
 export async function webBuildIsStale(dist = WEB_DIST): Promise<boolean> {
   const built = await stat(join(dist, SHELL)).then((s) => s.mtimeMs, () => null);
   if (built === null) return true;
-  const sources = Math.max(await newestUnder(SOURCES), (await stat(fileURLToPath(import.meta.url))).mtimeMs);
+  const sources = Math.max(await newestUnder(SOURCES), await newestUnder(ENGINE_SOURCES), (await stat(fileURLToPath(import.meta.url))).mtimeMs);
   return sources > built;
 }
 
@@ -81,16 +110,19 @@ async function removeStale(dist: string, keep: ReadonlySet<string>): Promise<voi
   }
 }
 
-/** Builds `dist` (dist/ by default) from src/; answers the built files' names (hashed), shell last. */
-export async function buildWeb(dist = WEB_DIST): Promise<string[]> {
+/**
+ * Builds `dist` (this process's WEB_DIST by default) from src/, with the fixture games when the
+ * switch is on (unless told); answers the built files' names (hashed), shell last.
+ */
+export async function buildWeb(dist = WEB_DIST, options: { fixtureGames?: boolean } = {}): Promise<string[]> {
   const result = await build({
-    entryPoints: [join(SOURCES, 'main.ts')],
+    ...webBundleOptions(options.fixtureGames ?? fixtureGamesOn()),
     bundle: true,
     minify: true,
     sourcemap: false,
     format: 'esm',
     target: ['es2022'],
-    entryNames: '[name]-[hash]',
+    entryNames: 'main-[hash]', // either entry: the shell names it
     outdir: dist,
     write: false,
     metafile: true,

@@ -16,6 +16,14 @@ export interface Game {
   readonly seats: { readonly min: number; readonly max: number };
 }
 
+/** A game's new-bot template (the SDK's templates/<id>/bot.ts, as `xix new-bot` writes it). */
+export interface GameTemplate {
+  readonly game: string;
+  /** The file's name in a new bot's folder: bot.ts. */
+  readonly file: string;
+  readonly source: string;
+}
+
 /** A bot's version as its route's schema shapes it: without the bot id and entry file. */
 export type Version = Omit<VersionInfo, 'bot' | 'entry'>;
 
@@ -92,7 +100,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 const segment = encodeURIComponent;
 
 export const api = {
+  /** The games, the default game (the registry's first) first. */
   games: () => call<Game[]>('GET', '/api/games'),
+  gameTemplate: (game: string) => call<GameTemplate>('GET', `/api/games/${segment(game)}/template`),
   leaderboard: (game: string) => call<{ game: string; rows: LeaderboardRow[] }>('GET', `/api/leaderboard/${segment(game)}`),
   bots: (game: string) => call<{ bots: Bot[] }>('GET', `/api/bots?game=${segment(game)}`),
   bot: (id: string) => call<Bot & { versions: Version[] }>('GET', `/api/bots/${segment(id)}`),

@@ -1,6 +1,7 @@
 /** The web app: a header, and the page of location.pathname rendered into <main>. */
 import 'uplot/dist/uPlot.min.css';
 import './style.css';
+import { defaultGame } from '@xix/engine';
 import { el, fill, link } from './dom.ts';
 import { navigate, routeOf, titleOf, type Route } from './router.ts';
 import { onSessionChange, signOut, signedInName } from './session.ts';
@@ -30,8 +31,11 @@ function mount(root: HTMLElement, route: Route): Unmount {
   }
 }
 
+/** The front page: the leaderboard of the default game (the engine registry's first). */
+const home = (): string => `/leaderboard/${defaultGame().id}`;
+
 const NAV: readonly { readonly href: string; readonly label: string; readonly section: Route['page'][] }[] = [
-  { href: '/leaderboard/xix', label: 'Leaderboard', section: ['leaderboard', 'bot'] },
+  { href: home(), label: 'Leaderboard', section: ['leaderboard', 'bot'] },
   { href: '/tournaments', label: 'Tournaments', section: ['tournaments', 'tournament'] },
   { href: '/live', label: 'Live', section: ['live', 'match'] },
   { href: '/upload', label: 'Upload', section: ['upload'] },
@@ -40,7 +44,7 @@ const NAV: readonly { readonly href: string; readonly label: string; readonly se
 function header(account: HTMLElement): { element: HTMLElement; highlight(route: Route): void } {
   const links = NAV.map((item) => ({ item, anchor: link(item.href, item.label) }));
   const element = el('header', { class: 'site-header' },
-    el('a', { class: 'brand', href: '/leaderboard/xix', 'aria-label': 'XIX Arena, home' }, el('span', { class: 'brand-mark', 'aria-hidden': 'true' }, 'XIX'), ' Arena'),
+    el('a', { class: 'brand', href: home(), 'aria-label': 'XIX Arena, home' }, el('span', { class: 'brand-mark', 'aria-hidden': 'true' }, 'XIX'), ' Arena'),
     el('nav', { 'aria-label': 'Main' }, el('ul', {}, ...links.map(({ anchor }) => el('li', {}, anchor)))),
     account,
   );

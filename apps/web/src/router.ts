@@ -1,4 +1,6 @@
 /** The routes of the pages (docs/api.md "Web pages") and navigation without reloading. */
+import { defaultGame } from '@xix/engine';
+import { gameName } from './games/registry.ts';
 
 export type Route =
   | { readonly page: 'leaderboard'; readonly game: string }
@@ -15,7 +17,7 @@ export function routeOf(pathname: string): Route {
   const parts = pathname.split('/').filter((part) => part !== '').map(decodeURIComponent);
   const [first, second, extra] = parts;
   if (extra !== undefined) return { page: 'not-found' };
-  if (first === undefined) return { page: 'leaderboard', game: 'xix' };
+  if (first === undefined) return { page: 'leaderboard', game: defaultGame().id };
   if (second !== undefined) {
     if (first === 'leaderboard') return { page: 'leaderboard', game: second };
     if (first === 'bots') return { page: 'bot', id: second };
@@ -34,7 +36,7 @@ export function routeOf(pathname: string): Route {
 export function titleOf(route: Route): string {
   const page = ((): string => {
     switch (route.page) {
-      case 'leaderboard': return `Leaderboard: ${route.game}`;
+      case 'leaderboard': return `Leaderboard: ${gameName(route.game)}`;
       case 'bot': return `Bot ${route.id}`;
       case 'tournaments': return 'Tournaments';
       case 'tournament': return `Tournament ${route.id}`;

@@ -1,13 +1,15 @@
 /**
  * The web build cleans up after itself: assets its shell no longer names are deleted once old
  * enough (a server started before the rebuild may still hand out the old shell), and a server's
- * start marks the current assets as in use. Built into a temporary directory, not dist/.
+ * start marks the current assets as in use. Built into a temporary directory, not dist/. The
+ * test-only switch decides whether the fixture games are in the bundle.
  */
 import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STALE_ASSET_MS, buildWeb, ensureWebBuilt } from '../build.ts';
+import { GAMES } from '@xix/engine';
+import { STALE_ASSET_MS, WEB_DIST, buildWeb, ensureWebBuilt, webDist } from '../build.ts';
 
 let dist: string;
 beforeEach(async () => {
@@ -52,5 +54,22 @@ describe('the web build', () => {
     await rm(join(dist, assets[0]!));
     await ensureWebBuilt(dist);
     expect((await readdir(dist)).sort()).toEqual([...assets, 'index.html'].sort());
+  });
+
+  it('bundles the fixture games only with the test-only switch, in a folder of its own', async () => {
+    // the fixture game by its id, as its code writes it ({id:"nim",...} once minified)
+    const nim = GAMES.get('nim')!;
+    const bundle = async (fixtureGames: boolean): Promise<string> => {
+      const built = await buildWeb(dist, { fixtureGames });
+      return readFile(join(dist, built.find((name) => name.endsWith('.js'))!), 'utf8');
+    };
+    expect(await bundle(true)).toContain(JSON.stringify(nim.id));
+    const without = await bundle(false);
+    expect(without).not.toContain(JSON.stringify(nim.id));
+    // the games of the engine's registry are there (the viewer re-simulates their replays)
+    for (const game of GAMES.values()) if (game !== nim) expect(without).toContain(JSON.stringify(game.id));
+    // this process has the switch (vitest.config.ts): its server builds apart from a server without it
+    expect(WEB_DIST).toBe(webDist(true));
+    expect(webDist(true)).not.toBe(webDist(false));
   });
 });

@@ -5,7 +5,9 @@
  * ratings) — and headless Chromium (playwright-core) to open its pages at laptop and phone sizes.
  * Screenshots go to test-artifacts/screenshots/<page>-<laptop|phone>.png (gitignored).
  *
- * One harness per test file (beforeAll/afterAll); pages are closed by close().
+ * One harness per test file (beforeAll/afterAll); pages are closed by close(). A test that needs
+ * no worker and no seeded games opens the pages harness alone (openPagesHarness): the server and
+ * the browser.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,7 @@ import { REDIS_URL } from '../../store/test/world.ts';
 
 export const VIEWPORTS = {
   laptop: { width: 1280, height: 800 },
+  desktop: { width: 1366, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
@@ -43,12 +46,12 @@ export interface Seeded {
   readonly matches: readonly string[];
 }
 
-export interface WebHarness {
+/** A real server (no worker) and headless Chromium. */
+export interface PagesHarness {
   /** http://127.0.0.1:<port> */
   readonly baseUrl: string;
   readonly app: TestApp;
   readonly store: Store;
-  readonly seeded: Seeded;
   readonly browser: Browser;
   /** A new page in its own browser context (own localStorage), signed in with `token` if given. */
   newPage(viewport: ViewportName, options?: { readonly token?: string }): Promise<Page>;
@@ -60,12 +63,17 @@ export interface WebHarness {
   pageErrors(page: Page): readonly string[];
   /** GET an API path on the server (JSON). */
   api<T>(path: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The pages harness with a series worker, seeded with real games. */
+export interface WebHarness extends PagesHarness {
+  readonly seeded: Seeded;
   /** POST JSON to an API path with a bearer token (default: the admin's); throws unless 2xx. */
   post<T>(path: string, body: unknown, token?: string): Promise<T>;
   /** Pauses the series queue (no worker takes a series), to watch a page before its games are played. */
   pauseQueue(): Promise<void>;
   resumeQueue(): Promise<void>;
-  close(): Promise<void>;
 }
 
 async function postJson<T>(baseUrl: string, path: string, body: unknown, bearer: string): Promise<T> {
@@ -91,9 +99,8 @@ async function seed(app: TestApp, baseUrl: string): Promise<Seeded> {
   return { house, alice: { name: 'alice', token, bot }, tournament, matches };
 }
 
-export async function openWebHarness(): Promise<WebHarness> {
+export async function openPagesHarness(): Promise<PagesHarness> {
   const app = await openApp({ validationDeals: 1 });
-  let worker: SeriesWorker | null = null;
   let browser: Browser | null = null;
   const contexts = new Set<BrowserContext>();
   const errors = new WeakMap<Page, string[]>();
@@ -101,7 +108,6 @@ export async function openWebHarness(): Promise<WebHarness> {
   const close = async (): Promise<void> => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
-    await worker?.close();
     await app.close();
   };
   try {
@@ -109,17 +115,13 @@ export async function openWebHarness(): Promise<WebHarness> {
     const address = app.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
     const baseUrl = `http://127.0.0.1:${address.port}`;
-    worker = startWorker({ redisUrl: REDIS_URL, prefix: app.world.prefix });
-    await worker.ready;
     const launched = await chromium.launch(CHROMIUM_OPTIONS);
     browser = launched;
-    const seeded = await seed(app, baseUrl);
     await mkdir(SCREENSHOTS, { recursive: true });
     return {
       baseUrl,
       app,
       store: app.world.store,
-      seeded,
       browser: launched,
       async newPage(viewport, options = {}) {
         const context = await launched.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl, ...(viewport === 'phone' && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }) });
@@ -154,13 +156,37 @@ export async function openWebHarness(): Promise<WebHarness> {
         if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
         return (await response.json()) as T;
       },
-      post: (path, body, token = ADMIN_TOKEN) => postJson(baseUrl, path, body, token),
-      pauseQueue: () => app.queue.pause(),
-      resumeQueue: () => app.queue.resume(),
       close,
     };
   } catch (error) {
     await close();
+    throw error;
+  }
+}
+
+export async function openWebHarness(): Promise<WebHarness> {
+  const pages = await openPagesHarness();
+  const { app, baseUrl } = pages;
+  let worker: SeriesWorker | null = null;
+  try {
+    worker = startWorker({ redisUrl: REDIS_URL, prefix: app.world.prefix });
+    await worker.ready;
+    const seeded = await seed(app, baseUrl);
+    const running = worker;
+    return {
+      ...pages,
+      seeded,
+      post: (path, body, token = ADMIN_TOKEN) => postJson(baseUrl, path, body, token),
+      pauseQueue: () => app.queue.pause(),
+      resumeQueue: () => app.queue.resume(),
+      async close() {
+        await running.close();
+        await pages.close();
+      },
+    };
+  } catch (error) {
+    await worker?.close();
+    await pages.close();
     throw error;
   }
 }

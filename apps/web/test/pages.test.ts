@@ -47,7 +47,7 @@ describe('leaderboard', () => {
     const page = await h.newPage('laptop');
     await page.goto('/'); // the front door redirects here
     await page.waitForURL('**/leaderboard/xix');
-    expect(await page.title()).toBe('Leaderboard: xix · XIX Arena');
+    expect(await page.title()).toBe('Leaderboard: XIX · XIX Arena');
     await expect.poll(async () => (await shownRows(page)).length).toBe(rows.length);
 
     const expected = rows.map((row) => ({

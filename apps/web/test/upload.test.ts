@@ -1,10 +1,17 @@
 /**
  * Signing in and uploading through the pages, in Chromium against a real server and worker:
- * register on the upload page, upload the page's example bot and follow it to the end of its
- * validation, upload a broken one and read its compile errors; sign in with a pasted token.
+ * register on the upload page, upload a bot and follow it to the end of its validation, upload a
+ * broken one and read its compile errors; sign in with a pasted token. The page offers every game
+ * of the API, the default (the registry's first) chosen, with the chosen game's template.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebHarness, type WebHarness } from './harness.ts';
+
+/** Plays the first legal action, in any game: a bot needs nothing of the SDK. */
+const FIRST_LEGAL = `export default {
+  decide(view) { return view.legalActions[0]; },
+};
+`;
 
 let h: WebHarness;
 beforeAll(async () => {
@@ -29,7 +36,7 @@ export default defineBot({
 `;
 
 describe('upload', () => {
-  it('registers, uploads the example bot and follows its validation until it is active', async () => {
+  it('registers, uploads a bot and follows its validation until it is active', async () => {
     const page = await h.newPage('laptop');
     await page.goto('/upload');
     await page.getByLabel('User name').fill('carol');
@@ -39,6 +46,7 @@ describe('upload', () => {
     expect(await page.evaluate<string | null>("localStorage.getItem('xix.token')")).toMatch(/.{16,}/);
 
     await page.getByLabel('Bot name').fill('firstlegal');
+    await page.getByLabel('Source (bot.ts)').fill(FIRST_LEGAL);
     await h.screenshot(page, 'upload');
     await page.getByRole('button', { name: 'Upload' }).click();
     const state = page.getByTestId('upload-state');
@@ -51,6 +59,26 @@ describe('upload', () => {
     expect(versions).toEqual([expect.objectContaining({ version: 1, state: 'active' })]);
     expect(await state.getAttribute('data-state')).toBe('active');
     expect(await state.getByRole('link', { name: 'its page' }).getAttribute('href')).toBe(`/bots/${bot!.id}`);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('offers every game of the API, the registry’s first chosen, and the chosen game’s template to start from', async () => {
+    const page = await h.newPage('laptop', { token: h.seeded.alice.token });
+    await page.goto('/upload');
+    const games = (await h.api<{ id: string }[]>('/api/games')).map((game) => game.id);
+    const template = async (game: string): Promise<string> => (await h.api<{ source: string }>(`/api/games/${encodeURIComponent(game)}/template`)).source;
+    const select = page.getByLabel('Game');
+    await expect.poll(() => select.locator('option').evaluateAll((options) => options.map((option) => option.getAttribute('value')))).toEqual(games);
+    expect(await select.inputValue()).toBe(games[0]);
+    const source = page.getByLabel('Source (bot.ts)');
+    await expect.poll(() => source.inputValue()).toBe(await template(games[0]!));
+    // another game: its template, until the source is edited
+    await select.selectOption(games[1]!);
+    await expect.poll(() => source.inputValue()).toBe(await template(games[1]!));
+    await source.fill(FIRST_LEGAL);
+    await select.selectOption(games[0]!);
+    expect(await source.inputValue()).toBe(FIRST_LEGAL);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

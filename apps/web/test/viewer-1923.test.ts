@@ -15,7 +15,7 @@ import { playMatch, trustedPlayer } from '@xix/referee';
 import type { Bot } from '@xix/sdk';
 import heuristic from '../../../sdk/examples/1923/heuristic.ts';
 import random from '../../../sdk/examples/1923/random.ts';
-import { tableOf1923 } from '../src/viewer/renderers/nineteen-twenty-three-table.ts';
+import { nineteenTwentyThreeTableOf } from '../src/games/1923/table.ts';
 import { openWebHarness, type WebHarness } from './harness.ts';
 
 const NAMES = ['ace', 'deuce', 'trey', 'four'];
@@ -62,8 +62,8 @@ async function shown(page: Page): Promise<ShownTable> {
   return page.locator('[data-viewer]').evaluate((viewer) => ({
     move: viewer.getAttribute('data-move'),
     shoe: viewer.querySelector('[data-board] [data-shoe]')?.getAttribute('data-shoe') ?? null,
-    seats: [...viewer.querySelectorAll('[data-board] .t23-seat')].map((seat) => ({
-      cards: [...seat.querySelectorAll('[data-hand] .t23-card')].map((card) => ({ card: card.getAttribute('data-card'), face: card.getAttribute('data-face'), hole: card.hasAttribute('data-hole') })),
+    seats: [...viewer.querySelectorAll('[data-board] .nineteen-twenty-three-seat')].map((seat) => ({
+      cards: [...seat.querySelectorAll('[data-hand] .nineteen-twenty-three-card')].map((card) => ({ card: card.getAttribute('data-card'), face: card.getAttribute('data-face'), hole: card.hasAttribute('data-hole') })),
       pile: Number(seat.querySelector('[data-pile]')?.getAttribute('data-pile')),
       locked: seat.querySelector('[data-locked]')?.getAttribute('data-locked') ?? null,
     })),
@@ -146,7 +146,7 @@ describe('the 1923 table in the match viewer', () => {
     const revealed = async (): Promise<unknown> => page.locator('[data-reveal-seat]').evaluateAll((rows) => rows.map((row) => ({
       value: Number(row.getAttribute('data-value')),
       cards: [...row.querySelectorAll('[data-card]')].map((card) => card.getAttribute('data-card')),
-      winner: row.classList.contains('t23-round-winner'),
+      winner: row.classList.contains('nineteen-twenty-three-round-winner'),
     })));
     // seen as a seat too: the reveal is public (T15)
     for (const perspective of ['all', 'seat-2']) {
@@ -205,11 +205,11 @@ describe('the 1923 table in the match viewer', () => {
     const page = await h.newPage('phone');
     await page.goto(`/matches/${id}#move=5`);
     await page.locator('[data-viewer][data-move="5"] [data-game="1923"]').waitFor();
-    expect(await page.locator('[data-board] .t23-seat').count()).toBe(seats);
+    expect(await page.locator('[data-board] .nineteen-twenty-three-seat').count()).toBe(seats);
     expect(await page.locator('button[data-perspective]').count()).toBe(seats + 1);
     await choose(page, 'seat-8');
     // seat 8 sees its own seen cards and nobody else's (T15)
-    const known = await page.locator('[data-board] .t23-seat').evaluateAll((panels) => panels.map((panel) => panel.querySelectorAll('[data-hand] [data-card]').length));
+    const known = await page.locator('[data-board] .nineteen-twenty-three-seat').evaluateAll((panels) => panels.map((panel) => panel.querySelectorAll('[data-hand] [data-card]').length));
     expect(known.slice(0, 8).every((count) => count === 0)).toBe(true);
     expect(known[8]).toBeGreaterThan(0);
     expect(await h.overflowsSideways(page)).toBe(false);
@@ -234,14 +234,14 @@ describe('the 1923 table model', () => {
   it('drawn from a live game’s public view holds no card of any hand, and from a seat’s view no hole card (T4, T15)', () => {
     let hands = 0;
     for (const state of states) {
-      const publicTable = tableOf1923(game.publicView(state));
+      const publicTable = nineteenTwentyThreeTableOf(game.publicView(state));
       for (const seat of publicTable.seats) {
         hands += seat.cards.length > 0 ? 1 : 0;
         expect(seat.cards.every((card) => card === null)).toBe(true);
         expect(seat.pending).toBeNull();
       }
       for (let viewer = 0; viewer < NAMES.length; viewer++) {
-        const seatTable = tableOf1923(game.view(state, viewer));
+        const seatTable = nineteenTwentyThreeTableOf(game.view(state, viewer));
         for (const [seat, shownSeat] of seatTable.seats.entries()) {
           if (shownSeat.cards.length > 0) expect(shownSeat.cards.at(-1)).toBeNull();
           if (seat !== viewer) expect(shownSeat.cards.every((card) => card === null)).toBe(true);

@@ -1,12 +1,12 @@
 /**
- * The XIX renderer's table model (apps/web/src/viewer/renderers/xix-table.ts) over every state of
+ * The XIX renderer's table model (apps/web/src/games/xix/table.ts) over every state of
  * random games: it draws from the spectator, seat and public views exactly the cards those views
  * hold (R11: the public view and a seat's view know no card they may not), and the trick it shows
  * is taken by the seat that did not take a strike for it (R4, R5).
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom, xix, type XixSpectatorView, type XixState } from '@xix/engine';
-import { tableOf, trickShown } from '../src/viewer/renderers/xix-table.ts';
+import { trickShown, xixTableOf } from '../src/games/xix/table.ts';
 
 /** Every state of a game of random legal moves. */
 function randomGame(seed: number): XixState[] {
@@ -28,12 +28,12 @@ describe('the XIX table model', () => {
       for (const state of randomGame(seed)) {
         states++;
         const deal = xix.spectatorView(state) as XixSpectatorView;
-        const all = tableOf(deal);
+        const all = xixTableOf(deal);
         expect(all.hands).toEqual(deal.hands);
         expect(all.row).toEqual(deal.strikeRow);
         expect(all.discard).toBe(deal.discard);
 
-        const open = tableOf(xix.publicView(state));
+        const open = xixTableOf(xix.publicView(state));
         expect(open.viewer).toBeNull();
         expect(open.discard).toBeNull();
         open.hands.forEach((hand, seat) => {
@@ -43,7 +43,7 @@ describe('the XIX table model', () => {
         expect(open.row).toEqual(deal.strikeRow.map((slot) => ({ faceUp: slot.faceUp, card: slot.faceUp ? slot.card : null })));
 
         for (const seat of [0, 1]) {
-          const seen = tableOf(xix.view(state, seat));
+          const seen = xixTableOf(xix.view(state, seat));
           expect(seen.viewer).toBe(seat);
           expect(seen.hands[seat]).toEqual(deal.hands[seat]);
           const other = seen.hands[1 - seat]!;
@@ -61,7 +61,7 @@ describe('the XIX table model', () => {
     for (let seed = 1; seed <= 20; seed++) {
       for (const state of randomGame(seed)) {
         const view = xix.spectatorView(state);
-        const trick = trickShown(tableOf(view));
+        const trick = trickShown(xixTableOf(view));
         if (view.led !== null) {
           expect(trick).toEqual({ kind: 'led', seat: view.leader, card: view.led });
         } else if (trick.kind === 'taken') {

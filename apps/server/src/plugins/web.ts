@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { WEB_DIST, ensureWebBuilt } from '@xix/web/build';
 
-/** The page routes (docs/api.md "Web pages"); `/` redirects to the xix leaderboard (meta.ts). */
+/** The page routes (docs/api.md "Web pages"); `/` redirects to the default game's leaderboard (meta.ts). */
 export const PAGE_ROUTES = [
   '/leaderboard/:game', '/bots/:id', '/tournaments', '/tournaments/:id', '/matches/:id', '/live', '/upload', '/sign-in',
 ] as const;

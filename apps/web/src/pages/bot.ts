@@ -4,6 +4,7 @@
  */
 import { api, type Bot, type HeadToHead, type Match, type Version } from '../api.ts';
 import { ratingChart } from '../chart.ts';
+import { gameName } from '../games/registry.ts';
 import { el, fill, formatNumber, formatTime, heading, link, notice } from '../dom.ts';
 import { outcomeText, seatOutcome, type SeatOutcome } from '../seat-outcome.ts';
 import { signedInName } from '../session.ts';
@@ -127,7 +128,7 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
       const status = bot.retired ? 'retired' : bot.active === null ? 'no active version yet' : `active: v${bot.active}`;
       fill(root,
         heading(1, bot.name),
-        el('p', { class: 'lead' }, `A ${bot.game} bot by `, el('strong', { class: 'owner-name' }, bot.owner), ` · ${status}`, bot.probation === null ? null : ` · on probation: ${bot.probation}`),
+        el('p', { class: 'lead' }, `A ${gameName(bot.game)} bot by `, el('strong', { class: 'owner-name' }, bot.owner), ` · ${status}`, bot.probation === null ? null : ` · on probation: ${bot.probation}`),
         summary(bot, ratings.history.at(-1)?.rating ?? null),
         el('section', { 'aria-labelledby': 'rating-heading' }, el('h2', { id: 'rating-heading' }, 'Elo history'), chartBox),
         el('section', { 'aria-labelledby': 'matches-heading' },

@@ -4,6 +4,7 @@
  * game of it ended or ratings changed.
  */
 import { api, type BradleyTerry, type LeaderboardRow } from '../api.ts';
+import { gameName } from '../games/registry.ts';
 import { el, fill, formatNumber, heading, link, notice } from '../dom.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';
 import { sortableTable, type Column } from '../table.ts';
@@ -65,7 +66,7 @@ export function mountLeaderboardPage(root: HTMLElement, game: string): () => voi
   const games = el('nav', { class: 'game-picker', 'aria-label': 'Games' });
   const updated = el('p', { class: 'muted small' });
   fill(root,
-    el('div', { class: 'page-head' }, heading(1, `Leaderboard: ${game}`), games),
+    el('div', { class: 'page-head' }, heading(1, `Leaderboard: ${gameName(game)}`), games),
     el('p', { class: 'lead' }, 'Every active bot, with its record, its Elo and its Bradley–Terry rating. The bars show each rating’s 95% interval on one scale; the board updates as games end.'),
     status, table.element, updated,
   );
@@ -87,7 +88,7 @@ export function mountLeaderboardPage(root: HTMLElement, game: string): () => voi
   void api.games().then((list) => {
     if (!alive || list.length < 2) return;
     fill(games, ...list.map((g) => {
-      const anchor = link(`/leaderboard/${g.id}`, g.id);
+      const anchor = link(`/leaderboard/${g.id}`, gameName(g.id));
       if (g.id === game) anchor.setAttribute('aria-current', 'page');
       return anchor;
     }));

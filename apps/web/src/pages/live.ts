@@ -2,6 +2,7 @@
 import { api, type LiveGame } from '../api.ts';
 import { el, fill, heading, link, notice } from '../dom.ts';
 import { subscribeLobby } from '../lobby.ts';
+import { gameName } from '../games/registry.ts';
 import { botNames, type BotNames } from '../names.ts';
 
 function since(startedAt: number): string {
@@ -25,7 +26,7 @@ export function mountLivePage(root: HTMLElement): () => void {
     fill(status, ordered.length === 0 ? notice('No game is being played right now.') : el('p', { class: 'muted' }, `${ordered.length} game${ordered.length === 1 ? '' : 's'} in progress.`));
     fill(list, ...ordered.map((game) => el('li', { class: 'live-game', 'data-match': game.match },
       link(`/matches/${game.match}`, el('span', { class: 'players' }, game.seats.map((seat) => nameOf(game.game, seat.bot)).join(' vs ')), el('span', { class: 'visually-hidden' }, `, match ${game.match}`)),
-      el('span', { class: 'meta' }, `${game.game} · match ${game.match} · started ${since(game.startedAt)}`, game.tournament === null ? null : ' · ', game.tournament === null ? null : link(`/tournaments/${game.tournament}`, `tournament ${game.tournament}`)),
+      el('span', { class: 'meta' }, `${gameName(game.game)} · match ${game.match} · started ${since(game.startedAt)}`, game.tournament === null ? null : ' · ', game.tournament === null ? null : link(`/tournaments/${game.tournament}`, `tournament ${game.tournament}`)),
     )));
   };
   const learnNames = async (game: string): Promise<void> => {

@@ -5,6 +5,7 @@
  */
 import { api, type CrossTableCell, type TournamentFailure, type TournamentReport } from '../api.ts';
 import { el, fill, formatNumber, formatTime, heading, notice } from '../dom.ts';
+import { gameName } from '../games/registry.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';
 import { botLink, botNames, type BotNames } from '../names.ts';
 import { scrollBox, simpleTable } from '../table.ts';
@@ -106,7 +107,7 @@ export function mountTournamentPage(root: HTMLElement, id: string): () => void {
       if (names.size === 0) names = await botNames(report.game);
       if (!alive) return;
       fill(head, heading(1, `Tournament ${id}`),
-        el('p', { class: 'lead' }, `${report.game} round robin of ${report.entrants.length} bots, ${report.seats > 2 ? `at tables of ${report.seats}, ` : ''}${report.dealsPerPairing} ${report.dealsPerPairing === 1 ? 'deal' : 'deals'} per ${report.seats > 2 ? 'table, once per seat rotation' : 'pairing from both seats'} · created ${formatTime(report.createdAt)} · `, statusBadge(report.status)));
+        el('p', { class: 'lead' }, `${gameName(report.game)} round robin of ${report.entrants.length} bots, ${report.seats > 2 ? `at tables of ${report.seats}, ` : ''}${report.dealsPerPairing} ${report.dealsPerPairing === 1 ? 'deal' : 'deals'} per ${report.seats > 2 ? 'table, once per seat rotation' : 'pairing from both seats'} · created ${formatTime(report.createdAt)} · `, statusBadge(report.status)));
       fill(body,
         progress(report),
         el('section', { 'aria-labelledby': 'standings-heading' }, el('h2', { id: 'standings-heading' }, 'Standings'), standings(report, names)),

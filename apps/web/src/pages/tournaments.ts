@@ -1,6 +1,7 @@
 /** The tournaments, newest first; reloaded when the lobby reports tournament progress. */
 import { api, type Tournament } from '../api.ts';
 import { el, fill, formatTime, heading, link, notice } from '../dom.ts';
+import { gameName } from '../games/registry.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';
 import { simpleTable } from '../table.ts';
 
@@ -11,7 +12,7 @@ export function statusBadge(status: string): HTMLElement {
 function table(tournaments: readonly Tournament[]): HTMLElement {
   return simpleTable('Tournaments', [
     { key: 'id', label: 'Tournament', cell: (t) => link(`/tournaments/${t.id}`, `Tournament ${t.id}`) },
-    { key: 'game', label: 'Game', cell: (t) => t.game },
+    { key: 'game', label: 'Game', cell: (t) => gameName(t.game) },
     { key: 'status', label: 'Status', cell: (t) => statusBadge(t.status) },
     { key: 'entrants', label: 'Bots', numeric: true, cell: (t) => String(t.entrants.length) },
     { key: 'deals', label: 'Deals per pairing', numeric: true, cell: (t) => String(t.dealsPerPairing) },

@@ -1,25 +1,16 @@
 /**
- * Upload a bot (POST /api/bots): a name, the game, and the source — pasted, or files chosen —
- * then its compile errors (file:line:column), or its validation followed until the version is
+ * Upload a bot (POST /api/bots): a name, the game, and the source — the game's new-bot template to
+ * start from, pasted, or files chosen — then its compile errors (file:line:column), or its validation followed until the version is
  * active or rejected (the version polled every second).
  */
 import { ApiError, api, type Diagnostic, type Version } from '../api.ts';
 import { el, fill, heading, link, notice } from '../dom.ts';
+import { gameName } from '../games/registry.ts';
 import { signedInName } from '../session.ts';
 import { signInForms } from '../sign-in-forms.ts';
 
 const BOT_NAME = '^[a-z][a-z0-9_-]{2,31}$';
 const POLL_MS = 1000;
-
-const EXAMPLE = `import { defineBot } from '@xix/sdk';
-
-// Plays the first legal action. Replace it with something cleverer.
-export default defineBot({
-  decide(view) {
-    return view.legalActions[0]!;
-  },
-});
-`;
 
 function compileErrors(error: ApiError): HTMLElement {
   const diagnostics = (error.body as { diagnostics?: Diagnostic[] } | null)?.diagnostics ?? [];
@@ -45,19 +36,45 @@ function verdictView(bot: string, version: Version): HTMLElement {
 
 function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolean): HTMLFormElement {
   const name = el('input', { id: 'bot-name', name: 'name', type: 'text', required: true, pattern: BOT_NAME, spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'bot-name-hint' });
-  const game = el('select', { id: 'bot-game', name: 'game' }, el('option', { value: 'xix' }, 'xix'));
+  const game = el('select', { id: 'bot-game', name: 'game', required: true });
   const source = el('textarea', { id: 'bot-source', name: 'source', rows: '14', wrap: 'off', spellcheck: 'false', 'aria-describedby': 'bot-source-hint' });
-  source.value = EXAMPLE;
+  const sourceHint = el('p', { class: 'hint', id: 'bot-source-hint' });
   const files = el('input', { id: 'bot-files', name: 'files', type: 'file', multiple: true, accept: '.ts,.js,.mts,.mjs', 'aria-describedby': 'bot-files-hint' });
   const entry = el('input', { id: 'bot-entry', name: 'entry', type: 'text', placeholder: 'bot.ts', spellcheck: 'false', 'aria-describedby': 'bot-entry-hint' });
   const submit = el('button', { type: 'submit' }, 'Upload');
-  void api.games().then((games) => fill(game, ...games.map((g) => el('option', { value: g.id }, g.id))), () => undefined);
+
+  // The source starts as the chosen game's template, and follows the game until the user edits it.
+  let edited = false;
+  const sourceHintText = 'TypeScript or JavaScript that default-exports the bot; it may import only @xix/sdk.';
+  source.addEventListener('input', () => {
+    edited = true;
+  });
+  const showTemplate = async (id: string): Promise<void> => {
+    fill(sourceHint, `The ${gameName(id)} template, to start from. ${sourceHintText}`);
+    try {
+      const template = await api.gameTemplate(id);
+      if (!isAlive() || edited || game.value !== id) return;
+      source.value = template.source;
+    } catch (error) {
+      if (isAlive() && game.value === id) fill(sourceHint, `No ${gameName(id)} template could be loaded (${(error as Error).message}). ${sourceHintText}`);
+    }
+  };
+  game.addEventListener('change', () => {
+    if (!edited) void showTemplate(game.value);
+  });
+  fill(sourceHint, sourceHintText);
+  void api.games().then((games) => {
+    if (!isAlive()) return;
+    fill(game, ...games.map((g) => el('option', { value: g.id }, gameName(g.id))));
+    // the default game is the registry's first
+    if (games[0] !== undefined && !edited) void showTemplate(games[0].id);
+  }, (error: unknown) => onResult(notice(`Cannot load the games: ${(error as Error).message}`, 'error')));
 
   const form = el('form', { class: 'form-card upload-form', 'aria-labelledby': 'upload-heading' },
     el('h2', { id: 'upload-heading' }, 'Your bot'),
     el('div', { class: 'field' }, el('label', { for: 'bot-name' }, 'Bot name'), name, el('p', { class: 'hint', id: 'bot-name-hint' }, 'A name you already use makes a new version of that bot.')),
     el('div', { class: 'field' }, el('label', { for: 'bot-game' }, 'Game'), game),
-    el('div', { class: 'field' }, el('label', { for: 'bot-source' }, 'Source (bot.ts)'), source, el('p', { class: 'hint', id: 'bot-source-hint' }, 'TypeScript or JavaScript that default-exports the bot; it may import only @xix/sdk.')),
+    el('div', { class: 'field' }, el('label', { for: 'bot-source' }, 'Source (bot.ts)'), source, sourceHint),
     el('div', { class: 'field' }, el('label', { for: 'bot-files' }, 'Or choose files'), files, el('p', { class: 'hint', id: 'bot-files-hint' }, 'Chosen files replace the source above.')),
     el('div', { class: 'field' }, el('label', { for: 'bot-entry' }, 'Entry file (optional)'), entry, el('p', { class: 'hint', id: 'bot-entry-hint' }, 'Default: bot.ts, or the only file.')),
     submit,

@@ -2,7 +2,8 @@
  * The match viewer page (/matches/:id, `#move=K` for a move): a finished match is re-simulated
  * from its replay with the engine (every move, seen by everyone or by either seat); a match not
  * stored yet is watched live over its websocket (public views only) and becomes a replay once it
- * is over. The player is game-agnostic; the renderer is the game's (renderers/index.ts).
+ * is over. The player is game-agnostic; the renderer is the game's own (games/registry.ts) or the
+ * generic one.
  */
 import './viewer.css';
 import type { Match } from '../api.ts';
@@ -12,7 +13,8 @@ import { loadFinishedMatch, loadOwnLogs } from './data.ts';
 import { watchMatch, type MatchEvent } from './live.ts';
 import { botLogs } from './logs.ts';
 import { createPlayer, type Player, type PlayerSource } from './player.ts';
-import { findRenderer, type SeatInfo } from './renderers/index.ts';
+import { gameName, rendererOf } from '../games/registry.ts';
+import type { SeatInfo } from './renderer.ts';
 
 /** After the live `end`, how often and how long to look for the stored match. */
 const STORED_RETRY_MS = 1000;
@@ -35,8 +37,6 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
     const stored = await loadFinishedMatch(matchId);
     if (stored === null || closed) return false;
     const { replay, frames } = replayFrames(stored.replay);
-    const renderer = findRenderer(replay.game.id);
-    if (renderer === undefined) throw new Error(`no viewer for the game "${replay.game.id}" yet`);
     const ownLogs = await loadOwnLogs(matchId).catch(() => null);
     if (closed) return true;
     const seats = stored.match.entrants.map((entrant) => ({ name: entrant.name, bot: entrant.bot }));
@@ -47,7 +47,7 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
       logs: ownLogs === null ? null : botLogs(ownLogs, replay),
     };
     if (player === null) {
-      player = createPlayer(renderer);
+      player = createPlayer(replay.game.id, rendererOf(replay.game.id));
       fill(body, player.element);
     }
     fill(heading, el('h1', {}, `Match ${matchId}`), matchSummary(stored.match, seats));
@@ -62,11 +62,9 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
     fill(body, notice('Waiting for the game to start…'));
     const onEvent = (event: MatchEvent): void => {
       if (event.type === 'start') {
-        const renderer = findRenderer(event.game);
-        if (renderer === undefined) return fail(new Error(`no viewer for the game "${event.game}" yet`));
         const seats: SeatInfo[] = event.seats.map((seat) => ({ name: seat.name ?? seat.bot, bot: seat.bot }));
         source = { seats, frames: [liveFrame(0, null, event.view)], perspectives: [{ id: PUBLIC, label: 'Public' }], outcome: null, logs: null, live: true };
-        live ??= createPlayer(renderer);
+        live ??= createPlayer(event.game, rendererOf(event.game));
         player = live;
         fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(seats)));
         fill(body, live.element);
@@ -120,7 +118,7 @@ function versus(seats: readonly SeatInfo[]): (Node | string)[] {
 function matchSummary(match: Match, seats: readonly SeatInfo[]): HTMLElement {
   return el('p', { class: 'viewer-summary' },
     ...versus(seats),
-    ` · ${match.game} · ${match.kind}${match.rated ? ', rated' : ''} · ${match.moves} moves · ${formatTime(match.finishedAt)} · `,
+    ` · ${gameName(match.game)} · ${match.kind}${match.rated ? ', rated' : ''} · ${match.moves} moves · ${formatTime(match.finishedAt)} · `,
     link(`/api/matches/${encodeURIComponent(match.id)}/replay`, 'replay JSON'),
   );
 }

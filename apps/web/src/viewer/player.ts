@@ -8,7 +8,7 @@
 import { el, fill } from '../dom.ts';
 import type { Frame, Perspective } from './frames.ts';
 import type { BotLogs } from './logs.ts';
-import type { Outcome, Renderer, SeatInfo } from './renderers/index.ts';
+import type { Outcome, Renderer, SeatInfo } from './renderer.ts';
 
 export interface PlayerSource {
   readonly seats: readonly SeatInfo[];
@@ -44,7 +44,8 @@ export function moveInHash(hash: string): number | null {
   return found === null ? null : Number(found[1]);
 }
 
-export function createPlayer(renderer: Renderer): Player {
+/** A player of `game`'s frames, drawn by `renderer`. */
+export function createPlayer(game: string, renderer: Renderer): Player {
   let source: PlayerSource = { seats: [], frames: [], perspectives: [], outcome: null, logs: null, live: false };
   let index = 0;
   let perspective = '';
@@ -136,7 +137,7 @@ export function createPlayer(renderer: Renderer): Player {
     const view = current.views[perspective] ?? Object.values(current.views)[0];
     const isLast = index === source.frames.length - 1;
     try {
-      renderer.render(board, view, { seats: source.seats, outcome: isLast ? source.outcome : null });
+      renderer.render(board, view, { game, seats: source.seats, outcome: isLast ? source.outcome : null });
     } catch (error) {
       fill(board, el('p', { class: 'notice error', role: 'alert' }, `Cannot draw move ${current.move}: ${(error as Error).message}`));
     }

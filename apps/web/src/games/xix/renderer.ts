@@ -7,9 +7,10 @@
  */
 import type { Card } from '@xix/engine';
 import { el, fill } from '../../dom.ts';
-import type { Outcome, RenderContext, Renderer } from './index.ts';
-import { tableOf, trickShown, type TrickShown, type XixTable } from './xix-table.ts';
-import { PHASE_TASKS, describeEvent, describeOutcome } from './xix-words.ts';
+import './renderer.css';
+import type { Outcome, RenderContext, Renderer } from '../../viewer/renderer.ts';
+import { xixTableOf, trickShown, type TrickShown, type XixTable } from './table.ts';
+import { PHASE_TASKS, describeEvent, describeOutcome } from './words.ts';
 
 const RECENT_EVENTS = 6;
 
@@ -17,15 +18,14 @@ type Face = 'up' | 'down';
 type Name = (seat: number) => string;
 
 export const xixRenderer: Renderer = {
-  game: 'xix',
   render(root: HTMLElement, view: unknown, context: RenderContext): void {
-    const table = tableOf(view);
+    const table = xixTableOf(view);
     const name: Name = (seat) => context.seats[seat]?.name ?? `Seat ${seat}`;
     // The seat whose view it is sits at the bottom, as at a real table; else seat 0 does.
     const bottom = table.viewer ?? 0;
     const outcome = context.outcome ?? (table.result === null ? null : { ...table.result, forfeit: null });
     fill(root,
-      el('div', { class: 'xix-table', 'data-game': 'xix', 'data-phase': table.phase },
+      el('div', { class: 'xix-table', 'data-game': context.game, 'data-phase': table.phase },
         seatPanel(table, 1 - bottom, name, outcome),
         centre(table, name),
         seatPanel(table, bottom, name, outcome),
@@ -63,7 +63,7 @@ function handGroup(kind: 'closed' | 'open', label: string, cards: HTMLElement[])
 }
 
 function strikePips(strikes: number): HTMLElement {
-  const pips = [0, 1, 2].map((i) => el('span', { class: i < strikes ? 'pip pip-on' : 'pip' }));
+  const pips = [0, 1, 2].map((i) => el('span', { class: i < strikes ? 'xix-pip xix-pip-on' : 'xix-pip' }));
   return el('span', { class: 'xix-strikes', 'data-strikes': strikes, title: `${strikes} strike${strikes === 1 ? '' : 's'} this exchange` }, ...pips);
 }
 

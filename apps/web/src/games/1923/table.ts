@@ -6,7 +6,7 @@
  */
 import type { CardCode, ChoiceName, GameResult, NineteenTwentyThreePublicView, RoundRecord, NineteenTwentyThreeSeatView, NineteenTwentyThreeSpectatorView } from '@xix/engine';
 
-export interface Table1923Seat {
+export interface NineteenTwentyThreeTableSeat {
   /** The cards in front of the seat this round, in the order received; null: unknown to the viewer. */
   readonly cards: readonly (CardCode | null)[];
   readonly locked: boolean;
@@ -18,7 +18,7 @@ export interface Table1923Seat {
   readonly pile: number;
 }
 
-export interface Table1923 {
+export interface NineteenTwentyThreeTable {
   /** The seat whose view this is, or null (spectator or public). */
   readonly viewer: number | null;
   readonly round: number;
@@ -27,7 +27,7 @@ export interface Table1923 {
   readonly toMove: number | null;
   readonly shoe: number;
   readonly decks: number;
-  readonly seats: readonly Table1923Seat[];
+  readonly seats: readonly NineteenTwentyThreeTableSeat[];
   /** The last finished round, every card face up (the reveal), or null before the first ends. */
   readonly reveal: RoundRecord | null;
   /** True when the reveal just happened: the new round is dealt and nobody has decided yet. */
@@ -37,7 +37,7 @@ export interface Table1923 {
 
 type AnyNineteenTwentyThreeView = NineteenTwentyThreeSpectatorView | NineteenTwentyThreeSeatView | NineteenTwentyThreePublicView;
 
-export function tableOf1923(value: unknown): Table1923 {
+export function nineteenTwentyThreeTableOf(value: unknown): NineteenTwentyThreeTable {
   if (!isNineteenTwentyThreeView(value)) throw new Error('not a 1923 view');
   const view = value as AnyNineteenTwentyThreeView;
   const hand = (seat: number): { cards: (CardCode | null)[]; pending: 'hit' | 'lock' | null } => {

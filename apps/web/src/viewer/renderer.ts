@@ -1,9 +1,8 @@
 /**
- * Renderers by game id: the player (player.ts) knows nothing of any game; a renderer draws one
- * frame's view of its game. Adding a game's viewer: a file beside xix.ts and a line in RENDERERS.
+ * What the player (player.ts) asks of a game's renderer: draw one frame's view. The player knows
+ * nothing of any game; each game's renderer is in its web folder (games/<id>/, listed in
+ * games/registry.ts), and a game without one is drawn by the generic renderer (generic-renderer.ts).
  */
-import { nineteenTwentyThreeRenderer } from './nineteen-twenty-three.ts';
-import { xixRenderer } from './xix.ts';
 
 /** A seat as the page names it: the bot's name, and its id for a link when known. */
 export interface SeatInfo {
@@ -16,23 +15,23 @@ export interface Outcome {
   readonly winner: number;
   readonly points: readonly number[];
   readonly reason: string;
+  /** Each seat's place (1 = first) when the game ranks more than two seats. */
+  readonly ranks?: readonly number[];
   readonly forfeit: { readonly seat: number; readonly verdict: string; readonly message: string } | null;
 }
 
 export interface RenderContext {
+  /** The game's id (its folder's name). */
+  readonly game: string;
   readonly seats: readonly SeatInfo[];
   /** The outcome when this frame is the last of a finished game, else null. */
   readonly outcome: Outcome | null;
 }
 
 export interface Renderer {
-  readonly game: string;
-  /** Draws `view` (the engine's spectator, seat or public view) into `root`, replacing its children. */
+  /**
+   * Draws `view` (the engine's spectator, seat or public view) into `root`, replacing its
+   * children. It draws from `view` alone: whatever the view does not hold stays off the page.
+   */
   render(root: HTMLElement, view: unknown, context: RenderContext): void;
-}
-
-const RENDERERS: ReadonlyMap<string, Renderer> = new Map([xixRenderer, nineteenTwentyThreeRenderer].map((renderer) => [renderer.game, renderer]));
-
-export function findRenderer(game: string): Renderer | undefined {
-  return RENDERERS.get(game);
 }

@@ -1,6 +1,6 @@
 /** XIX's events and outcomes in words, for the table's event list and result line. */
 import type { HistoryEvent } from '@xix/engine';
-import type { Outcome } from './index.ts';
+import type { Outcome } from '../../viewer/renderer.ts';
 
 /** One history event as a sentence; `name(seat)` names a seat. */
 export function describeEvent(event: HistoryEvent, name: (seat: number) => string): string {

@@ -35,7 +35,7 @@ export interface XixTable {
 
 type AnyXixView = XixSpectatorView | XixSeatView | XixPublicView;
 
-export function tableOf(value: unknown): XixTable {
+export function xixTableOf(value: unknown): XixTable {
   if (!isXixView(value)) throw new Error('not a XIX view');
   const view = value as AnyXixView;
   const common = {
