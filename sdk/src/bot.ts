@@ -1,9 +1,10 @@
 /**
- * The shape of a bot. A bot is a TypeScript module whose default export is `defineBot({ ... })`
- * (a XIX bot) or the define function of another game (`defineNineteenTwentyThreeBot`); it may import nothing but
- * `@xix/sdk`. The runner knows the game; a bot sees it in `view.game` too.
+ * The shape of a bot of any game. A bot is a TypeScript module whose default export is its game's
+ * define function applied to it (`defineXixBot({ ... })`, `defineNineteenTwentyThreeBot({ ... })`:
+ * each game's SDK module, sdk/src/games/<id>/, exports one); it may import nothing but `@xix/sdk`.
+ * The runner knows the game; a bot sees it in `view.game` too.
  */
-import type { GameResult, Seat, XixAction, XixSeatView } from '@xix/engine';
+import type { GameResult, Seat } from '@xix/engine';
 
 export interface GameStartInfo {
   readonly seat: Seat;
@@ -15,8 +16,11 @@ export interface GameStartInfo {
   readonly seed: number;
 }
 
-/** A bot of one game: XIX unless its view and action types say otherwise (`NineteenTwentyThreeBot`). */
-export interface Bot<View = XixSeatView, Action = XixAction> {
+/**
+ * A bot of one game, by its seat view and action types. No defaults: no game is the default one
+ * here; each game's SDK module names its own (`XixBot`, `NineteenTwentyThreeBot`, ...).
+ */
+export interface Bot<View, Action> {
   /**
    * Chooses an action for the seat to move. Called only on this seat's turn, with a view that
    * holds only what the seat may know (R11). Must return one of `view.legalActions` (equal by
@@ -34,8 +38,3 @@ export interface Bot<View = XixSeatView, Action = XixAction> {
  * game's bot is one, and a runner calls `decide(view as never)`.
  */
 export type AnyBot = Bot<never, unknown>;
-
-/** Declares a XIX bot; it only gives the object its type, so editors check it as you write. */
-export function defineBot<B extends Bot>(bot: B): B {
-  return bot;
-}

@@ -6,7 +6,7 @@
  */
 import { nineteenTwentyThree, type AnyGame, type Forfeit, type GameResult } from '@xix/engine';
 import { playMatch, playSeries, trustedPlayer, type Interval } from '@xix/referee';
-import type { AnyBot, Bot } from '../src/bot.ts';
+import type { AnyBot } from '../src/bot.ts';
 
 export interface TableGame {
   readonly result: GameResult;
@@ -15,8 +15,7 @@ export interface TableGame {
 
 /** One game of deal `dealSeed`; bots[i] sits in seat i. */
 export function playTable(bots: readonly AnyBot[], dealSeed: number, game: AnyGame = nineteenTwentyThree): TableGame {
-  // The trusted player is typed for XIX bots; it hands any game's views through untouched.
-  const players = bots.map((bot, seat) => trustedPlayer(bot as unknown as Bot, `seat ${seat}`));
+  const players = bots.map((bot, seat) => trustedPlayer(bot, `seat ${seat}`));
   const { replay } = playMatch({ game, setup: game.randomSetup(dealSeed, bots.length), seed: dealSeed, players });
   return { result: replay.result, forfeit: replay.forfeit };
 }
@@ -42,8 +41,7 @@ export interface RotationMeasure {
  * seat rotation (the referee's series, as `xix play` plays it), so the bot sits in every seat.
  */
 export function measureInRotations(bot: AnyBot, random: AnyBot, seats: number, deals: number, seed: number, game: AnyGame = nineteenTwentyThree): RotationMeasure {
-  // The trusted player is typed for XIX bots; it hands any game's views through untouched.
-  const players = Array.from({ length: seats }, (_, i) => trustedPlayer((i === 0 ? bot : random) as unknown as Bot, i === 0 ? 'bot' : `random ${i}`));
+  const players = Array.from({ length: seats }, (_, i) => trustedPlayer(i === 0 ? bot : random, i === 0 ? 'bot' : `random ${i}`));
   const summary = playSeries({ game, games: deals * seats, seed, players });
   const [mine, ...randoms] = summary.placings;
   return {

@@ -9,6 +9,10 @@
  * global installs (and isolated-vm and esbuild work without their install scripts: prebuilt
  * binaries for Node 24). On other platforms the launcher asks for Node 24.
  *
+ * The games' templates and house bots are found through the SDK's package (`@xix/sdk/files`), so
+ * they need no relocation. The fixture games (nim) are in the bundle as the engine has them: loaded
+ * only under the test-only switch (XIX_FIXTURE_GAMES=1), never otherwise.
+ *
  * Usage: node scripts/pack.ts [DESTINATION]   (default: apps/cli/dist)
  */
 import { execFileSync } from 'node:child_process';
@@ -47,14 +51,29 @@ mkdirSync(path.join(stage, 'dist'), { recursive: true });
 const RELOCATED: Record<string, readonly [string, string][]> = {
   // The sandbox's host processes run the bundled host (below) instead of the TypeScript one.
   'apps/sandbox/src/supervisor.ts': [["'./host/host-main.ts'", "'./host-main.mjs'"]],
-  // The bundled bots travel with the SDK's sources.
-  'apps/cli/src/bot-load.ts': [["'../../../sdk/examples/'", "'../node_modules/@xix/sdk/examples/'"]],
 };
+/**
+ * The engine's modules name files beside themselves (a game's view codec, which the sandbox
+ * bundles into every isolate, is `moduleBeside(import.meta..., 'view-codec.ts')`): in the bundle,
+ * their `import.meta` says the URL of their sources' copy in node_modules/@xix/engine, every game
+ * alike.
+ */
+function engineImportMeta(file: string): string | undefined {
+  if (!file.startsWith('engine/src/')) return undefined;
+  return `({ url: new URL(${JSON.stringify(`../node_modules/@xix/engine/${file.slice('engine/'.length)}`)}, import.meta.url).href })`;
+}
+
 const relocate: Plugin = {
   name: 'xix-relocate',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, (args) => {
-      const rules = RELOCATED[path.relative(ROOT, args.path).split(path.sep).join('/')];
+      const file = path.relative(ROOT, args.path).split(path.sep).join('/');
+      const meta = engineImportMeta(file);
+      if (meta !== undefined) {
+        const contents = readFileSync(args.path, 'utf8');
+        return contents.includes('import.meta') ? { contents: contents.replaceAll('import.meta', meta), loader: 'ts' } : undefined;
+      }
+      const rules = RELOCATED[file];
       if (rules === undefined) return undefined;
       let contents = readFileSync(args.path, 'utf8');
       for (const [from, to] of rules) {

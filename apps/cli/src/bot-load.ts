@@ -1,40 +1,39 @@
 /**
- * Finds the bot a user named on the command line (a bundled bot's name or a file) and loads a bot
+ * Finds the bot a user named on the command line (a file, or a house bot of the game by name) and loads a bot
  * in this process (trusted play). Bots are compiled by the sandbox's compiler, so a bot obeys the
  * same import rules whether it runs trusted or not.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Bot } from '@xix/sdk';
+import type { AnyGame } from '@xix/engine';
+import type { AnyBot } from '@xix/sdk';
 import { BUNDLE_GLOBAL, compileBot } from '@xix/sandbox';
+import { houseBotFile, houseBotFiles } from './repo.ts';
 
-/** The bots that come with the SDK (sdk/examples/NAME.ts), callable by name. */
-export const BUNDLED_BOTS = ['random', 'heuristic', 'search'] as const;
-
-const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/', import.meta.url));
 const SOURCE = /\.[cm]?[jt]s$/;
 
 export type BotFile = { readonly ok: true; readonly file: string; readonly name: string } | { readonly ok: false; readonly message: string };
 
+/** The names of `game`'s house bots (the SDK's sdk/examples/<id>/), for help and error messages. */
+export function houseBotNames(game: AnyGame): string[] {
+  return houseBotFiles(game.id).map((bot) => bot.name);
+}
+
 /**
  * The file of the bot `arg` names: an existing path wins (a file called `random` beside you is
- * yours), then a bundled bot's name, the `game`'s own where it has one (sdk/examples/<game>/).
- * Everything else says what is wrong in one line.
+ * yours), then the name of one of `game`'s house bots. Everything else says what is wrong in one line.
  */
-export function findBotFile(arg: string, game = 'xix'): BotFile {
+export function findBotFile(arg: string, game: AnyGame): BotFile {
   const stat = statOf(arg);
   if (stat === 'directory') return { ok: false, message: `${arg} is a directory, not a bot file (give the bot's .ts file)` };
   if (stat === 'file') {
-    if (!SOURCE.test(arg)) return { ok: false, message: `${arg} is not a TypeScript file (a bot is a .ts or .js file, or one of: ${BUNDLED_BOTS.join(', ')})` };
+    if (!SOURCE.test(arg)) return { ok: false, message: `${arg} is not a TypeScript file (a bot is a .ts or .js file, or one of ${game.id}'s house bots: ${houseBotNames(game).join(', ')})` };
     return { ok: true, file: arg, name: botName(arg) };
   }
-  if ((BUNDLED_BOTS as readonly string[]).includes(arg)) {
-    const own = path.join(EXAMPLES, game, `${arg}.ts`);
-    return { ok: true, file: game !== 'xix' && statOf(own) === 'file' ? own : path.join(EXAMPLES, `${arg}.ts`), name: arg };
-  }
+  const house = /^[a-z][\w-]*$/.test(arg) ? houseBotFile(game.id, arg) : undefined;
+  if (house !== undefined) return { ok: true, file: house, name: arg };
   if (SOURCE.test(arg) || arg.includes('/')) return { ok: false, message: `no such file: ${arg}` };
-  return { ok: false, message: `no bot named ${arg}: not a file, nor a bundled bot (${BUNDLED_BOTS.join(', ')})` };
+  return { ok: false, message: `no bot named ${arg}: not a file, nor a house bot of ${game.id} (${houseBotNames(game).join(', ')})` };
 }
 
 function statOf(file: string): 'file' | 'directory' | 'other' | 'missing' {
@@ -46,7 +45,7 @@ function statOf(file: string): 'file' | 'directory' | 'other' | 'missing' {
   }
 }
 
-export type LoadedBot = { readonly ok: true; readonly bot: Bot; readonly name: string } | { readonly ok: false; readonly message: string };
+export type LoadedBot = { readonly ok: true; readonly bot: AnyBot; readonly name: string } | { readonly ok: false; readonly message: string };
 
 export async function loadBot(file: string): Promise<LoadedBot> {
   const compiled = await compileBot({ entry: file });
@@ -62,7 +61,7 @@ export async function loadBot(file: string): Promise<LoadedBot> {
   }
   const bot = module.default;
   if (!hasDecide(bot)) {
-    return { ok: false, message: `${file} is not a bot: its default export needs a decide(view) function (export default defineBot({ decide(view) { ... } }))` };
+    return { ok: false, message: `${file} is not a bot: its default export needs a decide(view) function (as in the bot xix new-bot makes)` };
   }
   return { ok: true, bot, name };
 }
@@ -74,7 +73,7 @@ export function botName(file: string): string {
   return (base === 'bot' || base === 'index') && folder !== '' ? folder : base;
 }
 
-function hasDecide(bot: unknown): bot is Bot {
+function hasDecide(bot: unknown): bot is AnyBot {
   try {
     return typeof bot === 'object' && bot !== null && typeof (bot as { decide?: unknown }).decide === 'function';
   } catch {

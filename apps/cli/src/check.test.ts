@@ -35,7 +35,7 @@ describe('xix check', () => {
   });
 
   it('reports type errors as file:line:col, though the bot compiles and plays', () => {
-    writeBot(dir, 'typo.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions.at(0) });\n`);
+    writeBot(dir, 'typo.ts', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions.at(0) });\n`);
     const run = check('typo.ts');
     expect(run.stdout).toMatch(/^ {6}typo\.ts:2:\d+ error TS2322: .*undefined/m);
     expect(run.stdout).toContain('load     ok');
@@ -46,7 +46,7 @@ describe('xix check', () => {
   it("uses the bot's own tsconfig.json when it has one", () => {
     const own = path.join(dir, 'own');
     mkdirSync(own);
-    writeBot(own, 'bot.ts', `import { defineBot } from '@xix/sdk';\nconst unused = 19;\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n`);
+    writeBot(own, 'bot.ts', `import { defineXixBot } from '@xix/sdk';\nconst unused = 19;\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! });\n`);
     expect(runXix(own, 'check', 'bot.ts', '--games', '2').code).toBe(0);
     writeFileSync(path.join(own, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noUnusedLocals: true, module: 'preserve', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true, types: [] } }));
     const run = runXix(own, 'check', 'bot.ts', '--games', '2');
@@ -56,7 +56,7 @@ describe('xix check', () => {
   });
 
   it('lists each forfeit with its verdict and message (R12)', () => {
-    writeBot(dir, 'thrower.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { if (view.phase === 'strike') throw new Error('no idea'); return view.legalActions[0]!; } });\n`);
+    writeBot(dir, 'thrower.ts', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide(view) { if (view.phase === 'strike') throw new Error('no idea'); return view.legalActions[0]!; } });\n`);
     const run = check('thrower.ts');
     expect(run.stdout).toMatch(/^ {6}game 1 \(seat 0, move \d+\): forfeited \(error\): .*no idea/m);
     expect(run.stdout).toMatch(/games .*: \d won, 2 forfeits/);
@@ -80,7 +80,7 @@ describe('xix check', () => {
   });
 
   it('checks a JavaScript bot without type-checking it', () => {
-    writeBot(dir, 'plain.js', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0] });\n`);
+    writeBot(dir, 'plain.js', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions[0] });\n`);
     const run = check('plain.js');
     expect(run.stdout).toContain('types    not checked: a JavaScript bot');
     expect(lastLine(run.stdout)).toBe('ready to upload');
@@ -112,6 +112,6 @@ describe('xix check', () => {
     expectOneLineError(check('missing.ts'), /^xix: no such file: missing\.ts$/);
     expectOneLineError(runXix(dir, 'check', 'first.ts', '--games', '3'), /^xix: --games must be even/);
     expectOneLineError(runXix(dir, 'check', 'first.ts', '--game', '1923', '--games', '4'), /^xix: --games must be a multiple of 6 \(each deal is played once per seat rotation at 2 and 3 seats\)/);
-    expectOneLineError(runXix(dir, 'check', 'first.ts', '--game', 'chess'), /^xix: --game must be one of xix, 1923, got chess$/);
+    expectOneLineError(runXix(dir, 'check', 'first.ts', '--game', 'chess'), /^xix: --game must be one of xix, 1923, nim, got chess$/);
   });
 });

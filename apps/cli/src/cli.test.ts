@@ -10,7 +10,7 @@ import { parseReplay, verifyReplay, type Replay } from '@xix/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOneLineError, FIRST, runXix, writeBot } from './test/run-xix.ts';
 
-const RANDOM = fileURLToPath(new URL('../../../sdk/examples/random.ts', import.meta.url));
+const RANDOM = fileURLToPath(new URL('../../../sdk/examples/xix/random.ts', import.meta.url));
 let dir: string;
 
 const xix = (...args: string[]) => runXix(dir, ...args);
@@ -27,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('xix play', () => {
   it('plays a mirrored series, prints the table and the win rate, and writes replays that verify', () => {
-    const chatty = bot('chatty.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { console.log('my hand', view.hand.closed.length); return view.legalActions[view.legalActions.length - 1]!; } });\n`);
+    const chatty = bot('chatty.ts', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide(view) { console.log('my hand', view.hand.closed.length); return view.legalActions[view.legalActions.length - 1]!; } });\n`);
     const run = xix('play', 'first.ts', chatty, '--games', '6', '--seed', '11', '--replays', 'out');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -55,7 +55,7 @@ describe('xix play', () => {
     expect(verify.stdout).toContain('verified 6 replays: 6 ok, 0 failed');
   });
 
-  it('is reproducible with --seed, and plays the bundled random bot', () => {
+  it('is reproducible with --seed, and plays the random house bot', () => {
     const a = xix('play', 'first.ts', RANDOM, '--games', '4', '--seed', '3');
     const b = xix('play', 'first.ts', RANDOM, '--games', '4', '--seed', '3');
     expect(a.code).toBe(0);
@@ -85,7 +85,7 @@ describe('bad input: one line, exit code 1', () => {
   });
 
   it('a bot that does not compile: the compiler message with file:line:column', () => {
-    bot('broken.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({\n  decide: (view) => view.legalActions[0]! +* 2,\n});\n`);
+    bot('broken.ts', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({\n  decide: (view) => view.legalActions[0]! +* 2,\n});\n`);
     expectOneLineError(xix('play', 'broken.ts', 'first.ts'), /^xix: broken\.ts:3:\d+: error: Unexpected "\*"$/);
   });
 
@@ -121,7 +121,7 @@ describe('bad input: one line, exit code 1', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.split('\n')[0]).toBe("error: unknown command 'bogus'");
     expect(unknown.stderr).not.toMatch(/^\s+at /m);
-    expectOneLineError(xix('play', 'first.ts'), /^xix: play needs two bots \(a \.ts file or a bundled bot name each\), or --match DIR$/);
+    expectOneLineError(xix('play', 'first.ts'), /^xix: play needs two bots \(a \.ts file or a house bot's name each\), or --match DIR$/);
     expectOneLineError(xix('play', 'first.ts', 'random', '--seat', '1=first.ts'), /^xix: --seat goes with --match$/);
   });
 });

@@ -3,10 +3,12 @@
  * Every expected failure ends as one line on stderr and exit code 1, never a stack trace.
  */
 import { Command, CommanderError } from 'commander';
+import { GAMES, defaultGame, loadFixtureGames } from '@xix/engine';
+import { houseBotNames } from './bot-load.ts';
 import { CliError, fail } from './cli-error.ts';
 import { check } from './commands/check.ts';
-import { BOT_GAMES, DEFAULT_GAME, newBot } from './commands/new-bot.ts';
-import { BUNDLED_BOTS } from './bot-load.ts';
+import { botGames, newBot } from './commands/new-bot.ts';
+import { gamesHelp, optionsHelp } from './game-options.ts';
 import { play, type PlayOptions } from './commands/play.ts';
 import { CLI_VERSION } from './version.ts';
 import { replayRerun } from './commands/replay-rerun.ts';
@@ -15,15 +17,19 @@ import { replayVerify } from './commands/replay-verify.ts';
 import { registerPlatformCommands } from './platform/register.ts';
 import { rerunMatch, type RerunOptions } from './platform/rerun-match.ts';
 
+/** Built after the games are registered (main): the help lists the registry's games. */
 function program(): Command {
+  const game = defaultGame().id;
+  const houseBots = [...GAMES.values()].map((g) => `${g.id}: ${houseBotNames(g).join(', ')}`).join('; ');
   // exitOverride first: subcommands copy the setting when they are created.
   const xix = new Command('xix').exitOverride().description('XIX Arena: play bots, read and verify replays').showHelpAfterError('(run xix --help for usage)');
   xix.version(CLI_VERSION, '-V, --version', 'print the version of xix');
   xix
     .command('play')
     .description('play a series: each deal once per seat rotation (two bots: twice, seats swapped); prints wins, points and the win rate of A, the bot under test (more bots: each one\'s average place)')
-    .argument('[bots...]', `the bot under test (A), then its opponents, one per seat: .ts files, or bundled bots (${BUNDLED_BOTS.join(', ')})`)
-    .option('-g, --game <ID>', 'the game: xix (2 bots) or 1923 (2–9 bots)', 'xix')
+    .argument('[bots...]', `the bot under test (A), then its opponents: .ts files, or the game's house bots by name (${houseBots})`)
+    .option('-g, --game <ID>', `the game: ${gamesHelp()}`, game)
+    .option('-o, --option <NAME=VALUE>', optionsHelp(), collect)
     .option('--match <DIR>', 'instead of a series: play again a match downloaded with xix fetch (same deal, bots, seats and bot seeds) and compare it with the server\'s replay')
     .option('--seat <SEAT=FILE>', 'with --match: the bot for a seat whose source you do not have (repeatable)', collect)
     .option('-n, --games <N>', 'number of games, a multiple of the number of bots (default: 100, rounded up to one)')
@@ -35,7 +41,7 @@ function program(): Command {
     .option('--only-forfeits', 'with --replays: write only the games with a forfeit (by either bot); with --only-losses, only A\'s forfeits')
     .option('--fail-on-forfeit <who>', 'whose forfeits make the exit status 3: first (A), any (A or B), none', 'first')
     .option('--max-forfeits <N>', 'stop the series once those bots forfeited N games (A\'s when --fail-on-forfeit is none)')
-    .option('--trusted', 'run the bots in this process instead of the sandbox (for our own bundled bots)')
+    .option('--trusted', 'run the bots in this process instead of the sandbox (for our own house bots)')
     .addHelpText(
       'after',
       '\nExit status: 0 all played and the bot under test never forfeited; 1 bad input or a failure (one line on stderr);\n3 a watched bot forfeited (see --fail-on-forfeit); 130 interrupted (Ctrl-C: the games so far are summed up).\nOff a terminal, progress is a line on stderr now and then (every tenth of 100+ games, every 30 s).',
@@ -44,7 +50,7 @@ function program(): Command {
   const replay = xix.command('replay').description('read replays');
   replay
     .command('show')
-    .description('render a replay trick by trick; with --seat, as that seat saw it, with what its bot printed')
+    .description('render a replay in its game\'s text (XIX: trick by trick; a game without its own: move by move); with --seat, as that seat saw it, with what its bot printed')
     .argument('<file>', 'replay JSON')
     .option('--seat <N>', 'show only what seat N knew (its views), beside its bot\'s log')
     .action(replayShow);
@@ -52,7 +58,7 @@ function program(): Command {
     .command('rerun')
     .description('ask a bot again for the move the replay\'s bot made at move K: what it answers now, and whether it is legal')
     .argument('<file>', 'replay JSON')
-    .argument('<bot>', 'bot (.ts file, or random, heuristic, search)')
+    .argument('<bot>', 'bot (.ts file, or a house bot of the replay\'s game by name)')
     .requiredOption('-m, --move <K>', 'the move to ask about (1-based, as replay show numbers them)')
     .option('--sandbox', 'run the bot in the sandbox (default: in this process, so that breakpoints work under node --inspect-brk)')
     .action(replayRerun);
@@ -65,14 +71,15 @@ function program(): Command {
     .command('new-bot')
     .description('create a bot folder NAME/ (bot.ts, package.json, tsconfig.json) that type-checks anywhere')
     .argument('<name>', 'bot name or path')
-    .option('-g, --game <id>', `the game the bot plays: ${BOT_GAMES.join(', ')}`, DEFAULT_GAME)
+    .option('-g, --game <ID>', `the game the bot plays: ${botGames().join(', ')}`, game)
     .action(newBot);
   xix
     .command('check')
     .description('is a bot ready to upload? type-checks it, compiles and loads it in the sandbox, plays validation games against random')
     .argument('<bot>', 'the bot (.ts file)')
-    .option('-g, --game <ID>', 'the game the bot plays: xix (validated at 2 seats) or 1923 (at 2 and 3 seats)', 'xix')
-    .option('-n, --games <N>', 'validation games at each table size, whole deals: even for xix, a multiple of 6 for 1923 (default: 10, rounded up to one)')
+    .option('-g, --game <ID>', `the game the bot plays, validated at its two smallest table sizes: ${[...GAMES.keys()].join(', ')}`, game)
+    .option('-o, --option <NAME=VALUE>', optionsHelp(), collect)
+    .option('-n, --games <N>', 'validation games at each table size, a whole number of deals at every size (default: 10, rounded up to one)')
     .option('-s, --seed <S>', 'seed of the first validation deal', '1')
     .action(check);
   // The platform: login, upload, bots, matches, fetch (apps/cli/src/platform).
@@ -87,7 +94,7 @@ async function playOrRerun(bots: readonly string[], options: PlayOptions & Rerun
     return rerunMatch(options.match, options);
   }
   if (options.seat !== undefined) fail('--seat goes with --match');
-  if (bots.length < 2) fail('play needs two bots (a .ts file or a bundled bot name each), or --match DIR');
+  if (bots.length < 2) fail('play needs two bots (a .ts file or a house bot\'s name each), or --match DIR');
   return play(bots, options);
 }
 
@@ -95,6 +102,8 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 
 async function main(): Promise<void> {
   try {
+    // The test-only switch (XIX_FIXTURE_GAMES=1) adds the fixture games before anything reads the registry.
+    await loadFixtureGames();
     await program().parseAsync(process.argv);
   } catch (error) {
     if (error instanceof CommanderError) {

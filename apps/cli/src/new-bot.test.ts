@@ -68,12 +68,12 @@ describe('xix new-bot', () => {
     const made = runXix(dir, 'new-bot', 'drawer', '--game', '1923');
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
-    expect(made.stdout).toContain('xix play --game 1923 bot.ts random random');
+    expect(made.stdout).toContain('xix play --game 1923 bot.ts random random\n');
     const bot = path.join(dir, 'drawer', 'bot.ts');
     expect(readFileSync(bot, 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', '1923', 'bot.ts'), 'utf8'));
     expect(made.stdout).toContain('xix check bot.ts --game 1923');
     const { scripts } = JSON.parse(readFileSync(path.join(dir, 'drawer', 'package.json'), 'utf8'));
-    expect(scripts).toMatchObject({ check: 'xix check bot.ts --game 1923', play: 'xix play --game 1923 bot.ts random random --games 300' });
+    expect(scripts).toMatchObject({ check: 'xix check bot.ts --game 1923', play: 'xix play --game 1923 bot.ts random random' });
     // The check script, as npm would run it: the template is ready to upload.
     const [command, ...args] = (scripts.check as string).split(' ');
     expect(command).toBe('xix');
@@ -97,8 +97,8 @@ describe('xix new-bot', () => {
 
   it('keeps XIX the default and refuses a game it has no template for, making nothing', () => {
     runXix(dir, 'new-bot', 'plain');
-    expect(readFileSync(path.join(dir, 'plain', 'bot.ts'), 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', 'bot.ts'), 'utf8'));
-    expectOneLineError(runXix(dir, 'new-bot', 'chess-bot', '--game', 'chess'), /^xix: no bot template for a game "chess": --game is one of xix, 1923$/);
+    expect(readFileSync(path.join(dir, 'plain', 'bot.ts'), 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', 'xix', 'bot.ts'), 'utf8'));
+    expectOneLineError(runXix(dir, 'new-bot', 'chess-bot', '--game', 'chess'), /^xix: no bot template for a game "chess": --game is one of xix, 1923, nim$/);
     expect(existsSync(path.join(dir, 'chess-bot'))).toBe(false);
   });
 });

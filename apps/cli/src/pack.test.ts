@@ -6,10 +6,11 @@
  * an install would fetch taken from this repository: the bundle, not the TypeScript sources.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIXTURE_GAMES_SWITCH } from '@xix/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const PACK = fileURLToPath(new URL('../scripts/pack.ts', import.meta.url));
@@ -32,6 +33,11 @@ beforeAll(() => {
   execFileSync(process.execPath, [PACK, out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   stage = path.join(out, 'package');
   work = mkdtempSync(path.join(tmpdir(), 'xix-packed-run-'));
+  // What `npm install` would fetch, taken from this repository (after the tarball is made: not in it).
+  for (const name of ['commander', 'cli-progress', 'esbuild', 'isolated-vm', 'typescript']) {
+    mkdirSync(path.dirname(path.join(stage, 'node_modules', name)), { recursive: true });
+    symlinkSync(path.join(REPO_MODULES, name), path.join(stage, 'node_modules', name));
+  }
 }, 120_000);
 
 afterAll(() => {
@@ -39,8 +45,14 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** Runs the packed CLI; the test-only switch (on in the tests) as `fixtureGames` says. */
 function packed(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [path.join(stage, 'bin', 'xix.js'), ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return packedWith(true, ...args);
+}
+
+function packedWith(fixtureGames: boolean, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const env = { ...process.env, NO_COLOR: '1', [FIXTURE_GAMES_SWITCH]: fixtureGames ? '1' : '0' };
+  const run = spawnSync(process.execPath, [path.join(stage, 'bin', 'xix.js'), ...args], { cwd: work, encoding: 'utf8', env });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -49,7 +61,7 @@ describe('pack:cli', () => {
     const tarball = readdirSync(out).find((f) => f.endsWith('.tgz'));
     expect(tarball).toBe('xix-cli-0.1.0.tgz');
     const files = execFileSync('tar', ['tzf', path.join(out, tarball!)], { encoding: 'utf8' }).split('\n');
-    for (const file of ['bin/xix.js', 'dist/xix.mjs', 'dist/host-main.mjs', 'dist/harness.js', 'node_modules/@xix/sdk/src/index.ts', 'node_modules/@xix/sdk/templates/bot.ts', 'node_modules/@xix/sdk/templates/globals.d.ts', 'node_modules/@xix/sdk/examples/random.ts', 'node_modules/@xix/engine/src/index.ts']) {
+    for (const file of ['bin/xix.js', 'dist/xix.mjs', 'dist/host-main.mjs', 'dist/harness.js', 'node_modules/@xix/sdk/src/index.ts', 'node_modules/@xix/sdk/templates/xix/bot.ts', 'node_modules/@xix/sdk/templates/globals.d.ts', 'node_modules/@xix/sdk/examples/xix/random.ts', 'node_modules/@xix/engine/src/index.ts']) {
       expect(files).toContain(`package/${file}`);
     }
     // Sources only: the SDK's tests stay home, and nothing of the CLI's TypeScript goes in.
@@ -62,12 +74,6 @@ describe('pack:cli', () => {
   });
 
   it('runs from the bundle: new-bot, check and play with a bundled bot', () => {
-    // What `npm install` would fetch, taken from this repository.
-    for (const name of ['commander', 'cli-progress', 'esbuild', 'isolated-vm', 'typescript']) {
-      const dir = path.join(REPO_MODULES, name);
-      mkdirSync(path.dirname(path.join(stage, 'node_modules', name)), { recursive: true });
-      symlinkSync(dir, path.join(stage, 'node_modules', name));
-    }
     expect(packed('new-bot', 'foo').code).toBe(0);
     // The new bot's tsconfig points at the packed SDK, not at this repository's.
     const tsconfig = JSON.parse(readFileSync(path.join(work, 'foo', 'tsconfig.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } };
@@ -79,5 +85,15 @@ describe('pack:cli', () => {
     expect(play.stderr).toBe('');
     expect(play.code).toBe(0);
     expect(play.stdout).toMatch(/^random\s+\d+\s+\d+\s+0$/m);
+  });
+
+  it('knows the fixture game only under the test-only switch', () => {
+    const games = (fixtureGames: boolean): string => packedWith(fixtureGames, 'new-bot', '--help').stdout.replace(/\s+/g, ' ');
+    expect(games(false)).toContain('the game the bot plays: xix, 1923 ');
+    expect(games(true)).toContain('the game the bot plays: xix, 1923, nim ');
+    const refused = packedWith(false, 'new-bot', 'stones', '--game', 'nim');
+    expect(refused.stderr).toBe('xix: no bot template for a game "nim": --game is one of xix, 1923\n');
+    expect(existsSync(path.join(work, 'stones'))).toBe(false);
+    expect(packedWith(true, 'new-bot', 'stones', '--game', 'nim').code).toBe(0);
   });
 });

@@ -22,7 +22,7 @@ function xix(...args: string[]): Run {
 }
 
 function bot(name: string, decide: string, before = ''): string {
-  writeFileSync(path.join(dir, name), `import { defineBot } from '@xix/sdk';\n${before}\nexport default defineBot({ decide(view) { ${decide} } });\n`);
+  writeFileSync(path.join(dir, name), `import { defineXixBot } from '@xix/sdk';\n${before}\nexport default defineXixBot({ decide(view) { ${decide} } });\n`);
   return name;
 }
 
@@ -103,7 +103,7 @@ describe('xix play runs sandboxed bots in sandbox host processes', () => {
 });
 
 describe('bots by name', () => {
-  it('the bundled bots answer to their names; a file path still works', () => {
+  it('the house bots answer to their names; a file path still works', () => {
     const run = xix('play', 'first.ts', 'search', '--games', '2', '--seed', '1');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('first vs search: 2 games');
@@ -111,7 +111,7 @@ describe('bots by name', () => {
   });
 
   it('says what is wrong with what was given as a bot, in one line', () => {
-    expectOneLineError(xix('play', 'first.ts', 'herustic'), /^xix: no bot named herustic: not a file, nor a bundled bot \(random, heuristic, search\)$/);
+    expectOneLineError(xix('play', 'first.ts', 'herustic'), /^xix: no bot named herustic: not a file, nor a house bot of xix \(random, heuristic, search\)$/);
     mkdirSync(path.join(dir, 'a-folder'), { recursive: true });
     expectOneLineError(xix('play', 'a-folder', 'random'), /^xix: a-folder is a directory, not a bot file/);
     writeFileSync(path.join(dir, 'package.json'), '{}\n');
@@ -299,12 +299,12 @@ describe('xix play --game 1923: more than two bots, each deal once per seat rota
     expect(run.code).toBe(3);
     expect(row1923(run.stdout, 'bad1923').slice(3)).toEqual([0, 0, 3]);
     expect(run.stdout).toMatch(/^game 1: bad1923 forfeited \(illegal\): /m);
-    // Bundled bots are the game's own (sdk/examples/1923/).
+    // House bots are the game's own (sdk/examples/1923/).
     const bundled = xix('play', '--game', '1923', 'locker.ts', 'random', 'heuristic', '--games', '3', '--seed', '2', '--replays', 'bundled-1923');
     expect(bundled.code).toBe(0);
     expect(readReplay(path.join(dir, 'bundled-1923', 'game-1.json')).seats.map((s) => s.name)).toEqual(['locker', 'random', 'heuristic']);
     expectOneLineError(xix('play', '--game', '1923', 'locker.ts', 'hitter.ts', 'coin.ts', '--games', '10'), /^xix: --games must be a multiple of 3 \(each deal is played once per seat rotation/);
-    expectOneLineError(xix('play', 'first.ts', 'first.ts', 'first.ts'), /^xix: xix is played by 2–2 bots, got 3$/);
-    expectOneLineError(xix('play', '--game', 'chess', 'first.ts', 'first.ts'), /^xix: --game must be one of xix, 1923, got chess$/);
+    expectOneLineError(xix('play', 'first.ts', 'first.ts', 'first.ts'), /^xix: xix is played by 2 bots, got 3$/);
+    expectOneLineError(xix('play', '--game', 'chess', 'first.ts', 'first.ts'), /^xix: --game must be one of xix, 1923, nim, got chess$/);
   });
 });

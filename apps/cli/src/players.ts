@@ -1,23 +1,24 @@
 /**
  * Where `xix play` gets its bots. Sandboxed bots are only compiled here (esbuild runs none of their
  * code): they are loaded and played in sandbox host processes, as on the platform (play/). Trusted
- * bots (`--trusted`, our own bundled bots) are loaded and played in this process.
+ * bots (`--trusted`, our own house bots) are loaded and played in this process.
  */
+import type { AnyGame } from '@xix/engine';
 import { trustedPlayer, type Player } from '@xix/referee';
 import { compileBot, type BotEntry } from '@xix/sandbox';
 import { findBotFile, loadBot } from './bot-load.ts';
 import { orFail } from './cli-error.ts';
 
 export interface Entrant {
-  /** What the user typed: a file or a bundled bot's name (error messages name it). */
+  /** What the user typed: a file or a house bot's name (error messages name it). */
   readonly arg: string;
   readonly file: string;
   /** Unique in the series: a bot against itself is `first` and `first (2)`. */
   readonly name: string;
 }
 
-/** Finds each bot's file (a bundled bot: the game's own) and gives every bot its own name; fails with one line. */
-export function findEntrants(args: readonly string[], game = 'xix'): Entrant[] {
+/** Finds each bot's file (a house bot's name: the game's own) and gives every bot its own name; fails with one line. */
+export function findEntrants(args: readonly string[], game: AnyGame): Entrant[] {
   const entrants: Entrant[] = [];
   for (const arg of args) {
     const { file, name } = orFail(findBotFile(arg, game));

@@ -15,8 +15,8 @@ let replay: Replay;
 const xix = (...args: string[]) => runXix(dir, ...args);
 
 /** Uses Math.random (seeded by the sandbox from the bot's seed) and says what it picked. */
-const DICE = `import { defineBot } from '@xix/sdk';
-export default defineBot({
+const DICE = `import { defineXixBot } from '@xix/sdk';
+export default defineXixBot({
   decide(view) {
     const i = Math.floor(Math.random() * view.legalActions.length);
     console.log('dice', i, 'of', view.legalActions.length);
@@ -29,7 +29,7 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'xix-replay-tools-'));
   writeBot(dir, 'dice.ts', DICE);
   writeBot(dir, 'first.ts', FIRST);
-  writeBot(dir, 'wild.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: () => ({ type: 'play', card: 99 }) as never });\n`);
+  writeBot(dir, 'wild.ts', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: () => ({ type: 'play', card: 99 }) as never });\n`);
   const play = xix('play', 'dice.ts', 'first.ts', '--games', '2', '--seed', '4', '--replays', 'out');
   expect(play.code).toBe(0);
   replay = parseReplay(JSON.parse(readFileSync(path.join(dir, 'out', 'game-1.json'), 'utf8')));
@@ -86,7 +86,7 @@ describe('xix replay rerun', () => {
     }
   });
 
-  it('asks another bot, a bundled one by name, and says when an answer is illegal', () => {
+  it('asks another bot, a house bot by name, and says when an answer is illegal', () => {
     const k = movesOf(1)[0]!;
     const heuristic = xix('replay', 'rerun', 'out/game-1.json', 'heuristic', '--move', String(k));
     expect(heuristic.code).toBe(0);
@@ -96,7 +96,7 @@ describe('xix replay rerun', () => {
   });
 
   it('asks again for the decision a bot forfeited, the move after the last', () => {
-    writeBot(dir, 'fragile.ts', `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { if (view.phase === 'draft') throw new Error('drafts are hard'); return view.legalActions[0]!; } });\n`);
+    writeBot(dir, 'fragile.ts', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide(view) { if (view.phase === 'draft') throw new Error('drafts are hard'); return view.legalActions[0]!; } });\n`);
     expect(xix('play', 'fragile.ts', 'first.ts', '--games', '2', '--seed', '4', '--replays', 'lost', '--fail-on-forfeit', 'none').code).toBe(0);
     const lost = parseReplay(JSON.parse(readFileSync(path.join(dir, 'lost', 'game-1.json'), 'utf8')));
     expect(lost.forfeit).toMatchObject({ verdict: 'error' });

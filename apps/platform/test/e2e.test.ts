@@ -69,10 +69,10 @@ function bot(name: string, source: string): string {
   return name;
 }
 
-const FIRST_LEGAL = `import { defineBot } from '@xix/sdk';\nimport { choose } from './choose.ts';\nexport default defineBot({ decide: (view) => choose(view.legalActions) });\n`;
+const FIRST_LEGAL = `import { defineXixBot } from '@xix/sdk';\nimport { choose } from './choose.ts';\nexport default defineXixBot({ decide: (view) => choose(view.legalActions) });\n`;
 const CHOOSE = `export function choose<T>(actions: readonly T[]): T {\n  console.log('choosing from', actions.length);\n  return actions[0]!;\n}\n`;
-const BROKEN = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! ;; ) });\n`;
-const THROWS = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide() { throw new Error('I give up'); } });\n`;
+const BROKEN = `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! ;; ) });\n`;
+const THROWS = `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide() { throw new Error('I give up'); } });\n`;
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL);

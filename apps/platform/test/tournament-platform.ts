@@ -113,8 +113,8 @@ export async function openPlatform(redisUrl: string, workerEnv: Record<string, s
  * seat 0 in the second game of each deal: a series of it spends most of its time with a deal's
  * first game stored and the second in play, where a job taken up again must not store a game twice.
  */
-const PONDER = `import { defineBot } from '@xix/sdk';
-export default defineBot({
+const PONDER = `import { defineXixBot } from '@xix/sdk';
+export default defineXixBot({
   decide(view) {
     let x = 0;
     if (view.seat === 0) for (let i = 0; i < 500_000; i++) x = (x + i) | 0;
@@ -123,7 +123,7 @@ export default defineBot({
 });
 `;
 
-const example = (name: string): string => readFileSync(`${ROOT}sdk/examples/${name}.ts`, 'utf8');
+const example = (name: string): string => readFileSync(`${ROOT}sdk/examples/xix/${name}.ts`, 'utf8');
 
 /** The entrants: three bundled example bots and the slow one, last. */
 export const ENTRANTS: readonly { name: string; source: string }[] = [

@@ -27,7 +27,7 @@ describe('compileBot', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'xix-sandbox-'));
     try {
       const file = path.join(dir, 'syntax-error.ts');
-      await writeFile(file, 'import { defineBot } from "@xix/sdk";\n\nexport default defineBot({\n  decide(view) {\n    return view.legalActions[0]!\n  }\n  oops: 1,\n});\n');
+      await writeFile(file, 'import { defineXixBot } from "@xix/sdk";\n\nexport default defineXixBot({\n  decide(view) {\n    return view.legalActions[0]!\n  }\n  oops: 1,\n});\n');
       const named = path.relative(process.cwd(), file).startsWith('..') ? file : path.relative(process.cwd(), file);
       expect(await rejected({ entry: file })).toBe(`${named}:7:3: error: Expected "}" but found "oops"`);
     } finally {

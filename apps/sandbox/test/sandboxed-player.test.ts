@@ -6,11 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import { verifyReplay, xix } from '@xix/engine';
 import { playMatch, trustedPlayer, type MatchRecord, type Player } from '@xix/referee';
+import { defineXixBot } from '@xix/sdk';
 import { describe, expect, it } from 'vitest';
-import heuristic from '../../../sdk/examples/heuristic.ts';
+import heuristic from '../../../sdk/examples/xix/heuristic.ts';
 import { compileBot, sandboxedPlayer, type SandboxLimits } from '../src/index.ts';
 
-const example = (name: string): string => fileURLToPath(new URL(`../../../sdk/examples/${name}.ts`, import.meta.url));
+const example = (name: string): string => fileURLToPath(new URL(`../../../sdk/examples/xix/${name}.ts`, import.meta.url));
 const hostile = (name: string): string => fileURLToPath(new URL(`./hostile/${name}.ts`, import.meta.url));
 
 async function code(file: string): Promise<string> {
@@ -25,7 +26,7 @@ function play(players: Player[], seed: number): MatchRecord {
 
 /** A one-file bot whose decide has `body`, compiled from memory; `before` goes above the bot. */
 async function inMemory(body: string, before = ''): Promise<string> {
-  const source = `import { defineBot } from '@xix/sdk';\n${before}\nexport default defineBot({ decide(view) { ${body} } });\n`;
+  const source = `import { defineXixBot } from '@xix/sdk';\n${before}\nexport default defineXixBot({ decide(view) { ${body} } });\n`;
   const compiled = await compileBot({ entry: 'bot.ts', files: new Map([['bot.ts', source]]) });
   if (!compiled.ok) throw new Error(compiled.message);
   return compiled.code;
@@ -73,7 +74,7 @@ describe('sandboxedPlayer', () => {
     // Reverses the array it was given, then returns what is now first: the last action offered.
     const reorders = await inMemory('view.legalActions.reverse(); return view.legalActions[0];');
     const copies = await inMemory('return { ...view.legalActions[view.legalActions.length - 1] };');
-    const last = trustedPlayer({ decide: (view) => view.legalActions.at(-1)! }, 'last');
+    const last = trustedPlayer(defineXixBot({ decide: (view) => view.legalActions.at(-1)! }), 'last');
     for (const bot of [reorders, copies]) {
       const players = [sandboxedPlayer(xix, bot, 'a'), sandboxedPlayer(xix, bot, 'b')];
       const boxed = play(players, 8).replay;

@@ -53,7 +53,7 @@ const ROUTES = (process.env.BENCH_ROUTES || '/api/leaderboard/xix,/api/matches?g
 const LOG_LEVEL = process.env.LOG_LEVEL || 'info';
 const PIN = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
 
-const BOT = `import { defineBot } from '@xix/sdk';\n// upload N\nexport default defineBot({ decide: (view) => view.legalActions[view.legalActions.length - 1]! });\n`;
+const BOT = `import { defineXixBot } from '@xix/sdk';\n// upload N\nexport default defineXixBot({ decide: (view) => view.legalActions[view.legalActions.length - 1]! });\n`;
 
 let logLines = 0;
 const prefix = `bench-${randomBytes(4).toString('hex')}`;

@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { xix } from '@xix/engine';
 import { playSeries, trustedPlayer, type Player } from '@xix/referee';
 import { compileBot } from '@xix/sandbox';
-import type { Bot } from '@xix/sdk';
+import type { XixBot } from '@xix/sdk';
 import type { Store } from '@xix/store';
-import heuristic from '../../../sdk/examples/heuristic.ts';
-import random from '../../../sdk/examples/random.ts';
+import heuristic from '../../../sdk/examples/xix/heuristic.ts';
+import random from '../../../sdk/examples/xix/random.ts';
 
-const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/', import.meta.url));
-const BOTS: readonly { readonly name: string; readonly bot: Bot }[] = [
+const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/xix/', import.meta.url));
+const BOTS: readonly { readonly name: string; readonly bot: XixBot }[] = [
   { name: 'random', bot: random },
   { name: 'heuristic', bot: heuristic },
 ];
@@ -28,7 +28,7 @@ export interface Seeded {
 export async function seedStore(store: Store, matches: number): Promise<Seeded> {
   const owner = 'bench';
   await store.ensureUser(owner);
-  const entrants: { readonly id: string; readonly name: string; readonly bot: Bot }[] = [];
+  const entrants: { readonly id: string; readonly name: string; readonly bot: XixBot }[] = [];
   // Two copies of each example under different names: four bots, six pairings.
   for (const copy of [1, 2]) {
     for (const { name, bot } of BOTS) {

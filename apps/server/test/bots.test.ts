@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { failure, openApp, type TestApp } from './app.ts';
 
-const BOT = `import { defineBot } from '@xix/sdk';\nimport { first } from './first.ts';\nexport default defineBot({ decide: (view) => first(view.legalActions) });\n`;
+const BOT = `import { defineXixBot } from '@xix/sdk';\nimport { first } from './first.ts';\nexport default defineXixBot({ decide: (view) => first(view.legalActions) });\n`;
 const FIRST = `export function first<T>(actions: readonly T[]): T {\n  return actions[0]!;\n}\n`;
 const files = { 'bot.ts': BOT, 'first.ts': FIRST };
 

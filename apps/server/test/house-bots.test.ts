@@ -49,7 +49,7 @@ describe('registerHouseBots', () => {
   it('makes an upload validate against the house random bot too', async () => {
     const [random] = await registerHouseBots(t.world.store);
     const token = await t.register('alice');
-    const files = { 'bot.ts': `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n` };
+    const files = { 'bot.ts': `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! });\n` };
     const upload = await t.call({ method: 'POST', url: '/api/bots', token, payload: { game: 'xix', name: 'first', files } });
     const { bot, validation } = upload.json<{ bot: string; validation: string[] }>();
     expect(validation).toHaveLength(2);

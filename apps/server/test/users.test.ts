@@ -43,7 +43,7 @@ describe('POST /api/users', () => {
     const token = await t.register('carol');
     // a login and an upload too: the rate limit's counter must not be keyed by the token
     expect((await t.call({ method: 'GET', url: '/api/me', token })).statusCode).toBe(200);
-    const files = { 'bot.ts': `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n` };
+    const files = { 'bot.ts': `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! });\n` };
     expect((await t.call({ method: 'POST', url: '/api/bots', token, payload: { game: 'xix', name: 'first', files } })).statusCode).toBe(201);
     const keys = await t.world.keys();
     expect(keys.some((key) => key.includes(':ratelimit:'))).toBe(true);

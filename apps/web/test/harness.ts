@@ -27,7 +27,7 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 export const SCREENSHOTS = fileURLToPath(new URL('../../../test-artifacts/screenshots/', import.meta.url));
-const EXAMPLES = new URL('../../../sdk/examples/', import.meta.url);
+const EXAMPLES = new URL('../../../sdk/examples/xix/', import.meta.url);
 
 export const CHROMIUM_OPTIONS: LaunchOptions = {
   executablePath: '/usr/bin/chromium',

@@ -20,17 +20,17 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 /** Line 4 does not close its bracket: a syntax error the compiler reports there. */
-const BROKEN = `import { defineBot } from '@xix/sdk';
+const BROKEN = `import { defineXixBot } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide(view) { return view.legalActions[0; },
 });
 `;
 
 /** Throws at its first decision: it compiles, and fails validation. */
-const THROWS = `import { defineBot } from '@xix/sdk';
+const THROWS = `import { defineXixBot } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide() { throw new Error('no idea what to play'); },
 });
 `;

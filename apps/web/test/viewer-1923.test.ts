@@ -12,7 +12,6 @@ import type { Page } from 'playwright-core';
 import type { LiveEvent } from '@xix/store';
 import { nineteenTwentyThree as game, parseReplay, replayStates, type Replay, type NineteenTwentyThreeSeatView, type NineteenTwentyThreeSpectatorView, type NineteenTwentyThreeState } from '@xix/engine';
 import { playMatch, trustedPlayer } from '@xix/referee';
-import type { Bot } from '@xix/sdk';
 import heuristic from '../../../sdk/examples/1923/heuristic.ts';
 import random from '../../../sdk/examples/1923/random.ts';
 import { nineteenTwentyThreeTableOf } from '../src/games/1923/table.ts';
@@ -31,7 +30,7 @@ let entrants: { bot: string; version: number; name: string }[];
 /** Plays one game of the SDK's 1923 bots (heuristic and random in turn) with the referee and stores it; answers its id. */
 async function storeGame(names: readonly string[], seed: number): Promise<{ id: string; entrants: typeof entrants }> {
   // The trusted player is typed for XIX bots; it hands any game's views through untouched.
-  const players = names.map((name, seat) => trustedPlayer((seat % 2 === 0 ? heuristic : random) as unknown as Bot, name));
+  const players = names.map((name, seat) => trustedPlayer(seat % 2 === 0 ? heuristic : random, name));
   const played = playMatch({ game, setup: game.randomSetup(seed, names.length), seed, players });
   const seated = await Promise.all(names.map(async (name, i) => {
     const put = await h.store.putVersion({ owner: `player${i}`, name, game: '1923', entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state: 'active' });

@@ -15,8 +15,8 @@ import { match as storedMatch } from '../../store/test/world.ts';
 import { SCREENSHOTS, openWebHarness, type WebHarness } from './harness.ts';
 
 /** A bot that says what it is deciding, so the viewer has something to show its owner. */
-const TALKER = `import { defineBot } from '@xix/sdk';
-export default defineBot({
+const TALKER = `import { defineXixBot } from '@xix/sdk';
+export default defineXixBot({
   decide(view) {
     console.log(\`deciding in phase \${view.phase} among \${view.legalActions.length}\`);
     return view.legalActions[0]!;

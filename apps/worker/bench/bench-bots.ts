@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { compileBot } from '@xix/sandbox';
 import type { EntrantRef, Store } from '@xix/store';
 
-const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/', import.meta.url));
+const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/xix/', import.meta.url));
 
 export interface BenchBot {
   readonly name: string;
@@ -27,7 +27,7 @@ async function compiled(name: string, source: string): Promise<BenchBot> {
 export async function benchBots(copies: { readonly random: number; readonly heuristic: number; readonly search: number }, searchBudget: number): Promise<BenchBot[]> {
   const exampleSearch = await readFile(`${EXAMPLES}search.ts`, 'utf8');
   const search = exampleSearch.replace(/createSearchBot\(\{ budget: [\d_]+ \}\)/, `createSearchBot({ budget: ${searchBudget} })`);
-  if (search === exampleSearch) throw new Error('sdk/examples/search.ts no longer reads createSearchBot({ budget: N }): update bench-bots.ts');
+  if (search === exampleSearch) throw new Error('sdk/examples/xix/search.ts no longer reads createSearchBot({ budget: N }): update bench-bots.ts');
   const kinds = [
     await compiled('random', await readFile(`${EXAMPLES}random.ts`, 'utf8')),
     await compiled('heuristic', await readFile(`${EXAMPLES}heuristic.ts`, 'utf8')),

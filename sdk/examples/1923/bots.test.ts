@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HIT, LOCK, createRandom, nineteenTwentyThree as game } from '@xix/engine';
-import type { NineteenTwentyThreeBot } from '../../src/nineteen-twenty-three/bot.ts';
+import type { NineteenTwentyThreeBot } from '../../src/games/1923/bot.ts';
 import { playTable } from '../../test/table.ts';
 import template from '../../templates/1923/bot.ts';
 import heuristic from './heuristic.ts';

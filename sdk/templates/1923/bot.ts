@@ -1,7 +1,7 @@
 /**
  * A 1923 bot. Play it against random bots at a table of 2–9 seats (here three):
  *   xix play --game 1923 bot.ts random random --games 300
- * The SDK's 1923 section is docs/sdk.md; the rules and their rulings (T1–T17) are in docs/rules.md.
+ * The SDK's 1923 section is docs/sdk.md; the rules and their rulings (T1–T17) are in docs/rules-1923.md.
  *
  * A bot is this file's default export. It may import nothing but '@xix/sdk', must be
  * deterministic (no Math.random: seed a PRNG in onGameStart with botRandom(seed, seat)) and must

@@ -6,17 +6,20 @@
  * Exit code 0 when ready, 1 otherwise.
  */
 import { existsSync, statSync } from 'node:fs';
-import { findGame, GAMES, type AnyGame, type Seat } from '@xix/engine';
+import { defaultGame, type AnyGame, type GameOptions, type Seat } from '@xix/engine';
 import { playSeries, validationTableSizes, type SeriesGame } from '@xix/referee';
 import { checkBot, compileBot, sandboxedPlayer } from '@xix/sandbox';
 import { findBotFile } from '../bot-load.ts';
 import { named, typeCheck } from '../check/type-check.ts';
 import { fail } from '../cli-error.ts';
+import { changedOptions, gameOption, tableOptions } from '../game-options.ts';
 import { formatWins } from '../play/report.ts';
 
 export interface CheckOptions {
-  /** The game's id; xix when absent (never inferred from the bot). */
+  /** The game's id; the default game when absent (never inferred from the bot). */
   readonly game?: string;
+  /** `--option name=value`, repeatable: the game's options, at every table size. */
+  readonly option?: readonly string[];
   /** Games at each table size; absent: about 10, a whole number of deals at every size. */
   readonly games?: string;
   readonly seed: string;
@@ -29,14 +32,16 @@ const DEFAULT_GAMES = 10;
 const SHOWN = 10;
 
 export async function check(file: string, options: CheckOptions): Promise<void> {
-  const game = findGame(options.game ?? 'xix') ?? fail(`--game must be one of ${[...GAMES.keys()].join(', ')}, got ${options.game}`);
+  const game = gameOption(options.game);
   const sizes = validationTableSizes(game);
+  const tables = sizes.map((seats) => ({ seats, options: tableOptions(game, seats, options.option) }));
   const games = gamesPerTable(options.games, sizes);
   const seed = wholeNumber(options.seed, '--seed', 0);
   if (!existsSync(file)) fail(`no such file: ${file}`);
   if (!statSync(file).isFile()) fail(`${file} is not a file`);
 
-  const lines = [`xix check ${file}${game.id === 'xix' ? '' : ` --game ${game.id}`}`];
+  const changed = [...new Set(tables.map((table) => changedOptions(game, table.seats, table.options)))].filter((text) => text !== '');
+  const lines = [`xix check ${file}${game === defaultGame() ? '' : ` --game ${game.id}`}${changed.length === 0 ? '' : `, options ${changed.join('; ')}`}`];
   const problems: string[] = [];
   const step = (name: string, text: string, details: readonly string[] = []): void => {
     lines.push(`  ${name.padEnd(8)} ${text}`, ...details.map((d) => `      ${d}`));
@@ -66,8 +71,8 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
       step('load', 'ok');
       const random = await randomCode(game);
       let forfeits = 0;
-      for (const seats of sizes) {
-        const played = validationGames({ game, code: loaded.code, random, seats, games, seed });
+      for (const { seats, options } of tables) {
+        const played = validationGames({ game, code: loaded.code, random, seats, options, games, seed });
         forfeits += played.forfeits.length;
         step('games', `${games} ${against(seats)} in the sandbox (seed ${seed}, each deal from ${seats === 2 ? 'both' : `all ${seats}`} seats): ${formatWins(played.wins)} won, ${count(played.forfeits.length, 'forfeit')}`, played.forfeits);
       }
@@ -87,16 +92,17 @@ interface Played {
 
 interface Table {
   readonly game: AnyGame;
-  /** The compiled bot under check, and the game's bundled random bot. */
+  /** The compiled bot under check, and the game's random house bot. */
   readonly code: string;
   readonly random: string;
   readonly seats: number;
+  readonly options: GameOptions;
   readonly games: number;
   readonly seed: number;
 }
 
 /** The bot in the first seat of a table filled up with random bots, every deal once per rotation. */
-function validationGames({ game, code, random, seats, games, seed }: Table): Played {
+function validationGames({ game, code, random, seats, options, games, seed }: Table): Played {
   // Fresh players for each rotation: no bot plays a deal twice with its memory (R11).
   const rotations = Array.from({ length: seats }, () => [
     sandboxedPlayer(game, code, 'bot'),
@@ -108,6 +114,8 @@ function validationGames({ game, code, random, seats, games, seed }: Table): Pla
       game,
       games,
       seed,
+      // The table's `seats` and `options` for the referee's series.
+      ...{ seats, options },
       players: rotations[0]!,
       rotationPlayers: rotations.slice(1),
       onGame: (played) => {
@@ -122,10 +130,10 @@ function validationGames({ game, code, random, seats, games, seed }: Table): Pla
 }
 
 async function randomCode(game: AnyGame): Promise<string> {
-  const found = findBotFile('random', game.id);
-  if (!found.ok) fail(`the bundled random bot of ${game.id} is missing: ${found.message}`);
+  const found = findBotFile('random', game);
+  if (!found.ok) fail(`the random house bot of ${game.id} is missing: ${found.message}`);
   const random = await checkBot(game, { entry: found.file });
-  if (!random.ok) fail(`the bundled random bot of ${game.id} does not load: ${random.message}`);
+  if (!random.ok) fail(`the random house bot of ${game.id} does not load: ${random.message}`);
   return random.code;
 }
 

@@ -1,34 +1,28 @@
 /**
  * `xix new-bot NAME [--game ID]`: a bot folder NAME/ that works anywhere on this machine: bot.ts
- * from the SDK's template for that game (XIX unless told), and a package.json and tsconfig.json under which an editor and `tsc --noEmit`
- * find `@xix/sdk`: the tsconfig maps it to this installation's SDK sources (nothing to install).
+ * from the SDK's template for that game (sdk/templates/<id>/bot.ts; the default game unless told),
+ * and a package.json and tsconfig.json under which an editor and `tsc --noEmit` find `@xix/sdk`:
+ * the tsconfig maps it to this installation's SDK sources (nothing to install).
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { GAMES, findGame } from '@xix/engine';
+import { GAMES, defaultGame, entrantsAt, findGame, type AnyGame } from '@xix/engine';
+import { validationTableSizes } from '@xix/referee';
 import { DEFAULT_OPTIONS } from '../check/type-check.ts';
 import { fail } from '../cli-error.ts';
-import { BOT_GLOBALS, BOT_TEMPLATE, SDK_DIR, SDK_ENTRY } from '../repo.ts';
+import { BOT_GLOBALS, SDK_ENTRY, templateFile } from '../repo.ts';
 
-/** The game a bot is written for unless `--game` says otherwise. */
-export const DEFAULT_GAME = 'xix';
-
-/** The SDK's template for each game: XIX's at templates/bot.ts, any other's at templates/ID/bot.ts. */
-function templateOf(game: string): string | undefined {
-  if (game === DEFAULT_GAME) return BOT_TEMPLATE;
-  const file = path.join(SDK_DIR, 'templates', game, 'bot.ts');
-  return findGame(game) !== undefined && existsSync(file) ? file : undefined;
+/** The games the SDK has a bot template for, in the registry's order (the default game first). */
+export function botGames(): string[] {
+  return [...GAMES.keys()].filter((id) => existsSync(templateFile(id)));
 }
-
-/** The games the SDK has a bot template for, XIX first. */
-export const BOT_GAMES: readonly string[] = [...GAMES.keys()].filter((id) => templateOf(id) !== undefined);
 
 export function newBot(name: string, options: { readonly game?: string } = {}): void {
   const base = path.basename(name);
   if (!/^[A-Za-z][\w-]*$/.test(base)) fail(`a bot name starts with a letter and has only letters, digits, _ and -: got "${base}"`);
-  const game = options.game ?? DEFAULT_GAME;
-  const template = templateOf(game);
-  if (template === undefined) fail(`no bot template for a game "${game.slice(0, 40)}": --game is one of ${BOT_GAMES.join(', ')}`);
+  const id = options.game ?? defaultGame().id;
+  const game = findGame(id);
+  if (game === undefined || !existsSync(templateFile(game.id))) fail(`no bot template for a game "${id.slice(0, 40)}": --game is one of ${botGames().join(', ')}`);
   try {
     // Not recursive: never write into someone's existing folder.
     mkdirSync(name);
@@ -37,7 +31,7 @@ export function newBot(name: string, options: { readonly game?: string } = {}): 
     fail(code === 'EEXIST' ? `${name} already exists` : `cannot create ${name}: ${(error as Error).message}`);
   }
   try {
-    copyFileSync(template, path.join(name, 'bot.ts'));
+    copyFileSync(templateFile(game.id), path.join(name, 'bot.ts'));
     copyFileSync(BOT_GLOBALS, path.join(name, 'globals.d.ts'));
     writeFileSync(path.join(name, 'package.json'), json(packageJson(base, game)));
     writeFileSync(path.join(name, 'tsconfig.json'), json(tsconfig()));
@@ -45,19 +39,21 @@ export function newBot(name: string, options: { readonly game?: string } = {}): 
     fail(`cannot write the bot into ${name}: ${(error as Error).message}`);
   }
   const next = Object.values(commandsFor(game)).map((command) => `  ${command}`);
-  console.log([`created ${name}/ (a ${game} bot: bot.ts, package.json, tsconfig.json, globals.d.ts)`, 'next:', `  cd ${name}`, ...next].join('\n'));
+  console.log([`created ${name}/ (a ${game.id} bot: bot.ts, package.json, tsconfig.json, globals.d.ts)`, 'next:', `  cd ${name}`, ...next].join('\n'));
 }
 
 /**
- * What to run next for a bot of `game`, as package.json scripts. Another game's bot is checked with
- * its `--game` and plays at a table of three, against two random bots.
+ * What to run next for a bot of `game`, as package.json scripts: `xix check` (with `--game` but
+ * for the default game), and a series (of `xix play`'s default length) against the game's random
+ * house bot at the largest table `xix check` validates at.
  */
-function commandsFor(game: string): { readonly check: string; readonly play: string } {
-  if (game === DEFAULT_GAME) return { check: 'xix check bot.ts', play: 'xix play bot.ts random --games 100' };
-  return { check: `xix check bot.ts --game ${game}`, play: `xix play --game ${game} bot.ts random random --games 300` };
+function commandsFor(game: AnyGame): { readonly check: string; readonly play: string } {
+  const flag = game === defaultGame() ? '' : ` --game ${game.id}`;
+  const entrants = entrantsAt(game, validationTableSizes(game).at(-1)!);
+  return { check: `xix check bot.ts${flag}`, play: `xix play${flag} bot.ts${' random'.repeat(entrants - 1)}` };
 }
 
-function packageJson(name: string, game: string): object {
+function packageJson(name: string, game: AnyGame): object {
   const { check, play } = commandsFor(game);
   return { name, private: true, type: 'module', scripts: { check, typecheck: 'tsc --noEmit -p .', play } };
 }

@@ -8,6 +8,7 @@
 import { botInSeat, createSeriesTally, type SeriesSummary } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { CliError, fail } from '../cli-error.ts';
+import { changedOptions } from '../game-options.ts';
 import { compileEntrants, findEntrants, trustedTables, type Entrant } from '../players.ts';
 import { progressBar } from '../progress.ts';
 import { playSettings, type PlayOptions, type PlaySettings } from '../play/options.ts';
@@ -24,13 +25,14 @@ export const EXIT_INTERRUPTED = 130;
 
 export async function play(bots: readonly string[], options: PlayOptions): Promise<void> {
   const settings = playSettings(options, bots.length);
-  const entrants = findEntrants(bots, settings.game.id);
+  const entrants = findEntrants(bots, settings.game);
   const names = entrants.map((e) => e.name);
-  const seats = entrants.length;
-  const title = `${names.join(' vs ')}: ${settings.games} games, seed ${settings.seed}`;
-  const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, seats, keep: keeper(settings), title });
+  const count = entrants.length;
+  const changed = changedOptions(settings.game, settings.seats, settings.options);
+  const title = `${names.join(' vs ')}: ${settings.games} games, seed ${settings.seed}${changed === '' ? '' : `, options ${changed}`}`;
+  const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, seats: settings.seats, keep: keeper(settings), title });
 
-  const tally = createSeriesTally(seats);
+  const tally = createSeriesTally(count);
   const forfeits = forfeitList();
   const watchedForfeits = (): number => {
     const forfeits = tally.summary().forfeits;
@@ -46,7 +48,7 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const onGame = (game: HostGame): void => {
     const forfeit = game.record.replay.forfeit;
     // A bot that cannot load fails the same way in every game: say so once, as bad input.
-    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[botInSeat(forfeit.seat, game.seatOfA, seats)]!, forfeit.message));
+    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[botInSeat(forfeit.seat, game.seatOfA, count)]!, forfeit.message));
     tally.add(game);
     folder?.save(game);
     forfeits.add(game);
@@ -56,16 +58,17 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const interrupt = (): void => halt('interrupted');
 
   let failure: string | null = null;
-  const deals = settings.games / seats;
+  const deals = settings.games / count;
+  const table = { seats: settings.seats, options: settings.options };
   try {
     if (settings.trusted) {
-      const tables = await trustedTables(entrants, seats);
+      const tables = await trustedTables(entrants, count);
       process.once('SIGINT', interrupt);
-      await playTrusted({ game: settings.game, tables, seed: settings.seed, deals, onGame, signal: controller.signal });
+      await playTrusted({ game: settings.game, table, tables, seed: settings.seed, deals, onGame, signal: controller.signal });
     } else {
       const codes = await compileEntrants(entrants);
       process.once('SIGINT', interrupt);
-      const end = await playInPool({ game: settings.game.id, bots: codes, seed: settings.seed, deals, jobs: settings.jobs, onGame, signal: controller.signal });
+      const end = await playInPool({ game: settings.game.id, table, bots: codes, seed: settings.seed, deals, jobs: settings.jobs, onGame, signal: controller.signal });
       if (!end.ok) failure = end.message;
     }
   } finally {
@@ -73,7 +76,7 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
     bar.stop();
   }
   const files = folder === null ? null : folder.close();
-  console.log(report({ names, summary: tally.summary(), planned: settings.games, seed: settings.seed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
+  console.log(report({ names, summary: tally.summary(), planned: settings.games, seed: settings.seed, options: changed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
   if (failure !== null) fail(failure);
   if (stop === 'interrupted') process.exitCode = EXIT_INTERRUPTED;
   else if (settings.watched !== 'none' && watchedForfeits() > 0) process.exitCode = EXIT_FORFEIT;

@@ -8,14 +8,14 @@
  * `node --inspect-brk`); `--sandbox` runs it in the sandbox as `xix play` does.
  */
 import path from 'node:path';
-import type { AnyGame, Replay, Seat, XixSeatView } from '@xix/engine';
+import type { AnyGame, Replay, Seat } from '@xix/engine';
 import { LOCAL_BOT_SEED_KEY, botSeed, trustedPlayer, type Decision, type Player } from '@xix/referee';
 import { checkBot, sandboxedPlayer } from '@xix/sandbox';
+import { findBotFile } from '../bot-load.ts';
 import { fail, orFail } from '../cli-error.ts';
+import { textOf } from '../games/registry.ts';
 import { fetchedBotSeeds } from '../platform/match-dir.ts';
-import { bundledBotFile } from '../repo.ts';
 import { loadForDebugging, seedMathRandom } from '../replay/debug-load.ts';
-import { action, situation } from '../replay/render-seat.ts';
 import { seatViews } from '../replay/seat-views.ts';
 import { loadReplay } from './replay-show.ts';
 
@@ -32,8 +32,10 @@ export async function replayRerun(file: string, botArg: string, options: RerunOp
     fail(`--move must be a move of this replay: 1 to ${last}${replay.forfeit === null ? '' : ` (${last} is the forfeited decision)`}, got ${options.move}`);
   }
   const seat = (replay.moves[k - 1]?.seat ?? replay.forfeit!.seat) as Seat;
-  const botFile = bundledBotFile(botArg) ?? botArg;
+  // A file (an existing path wins), or a house bot of the replay's game by name.
+  const { file: botFile } = orFail(findBotFile(botArg, game));
   const name = path.basename(botArg).replace(/\.[cm]?[jt]s$/, '');
+  const text = textOf(game);
   const player = await loadPlayer(game, botFile, name, options.sandbox === true);
 
   const lines: string[] = [];
@@ -58,8 +60,8 @@ export async function replayRerun(file: string, botArg: string, options: RerunOp
         return;
       }
       out(`${file}, move ${k}: seat ${seat} (${replay.seats[seat]?.name}) to move`);
-      out(`  ${game.id === 'xix' ? situation(view as XixSeatView) : JSON.stringify(view)}`);
-      out(`  then: ${replay.seats[seat]?.name} answered ${move === undefined ? `nothing: it forfeited (${replay.forfeit!.verdict}): ${replay.forfeit!.message}` : action(move.action)}`);
+      out(`  ${text.situation(view)}`);
+      out(`  then: ${replay.seats[seat]?.name} answered ${move === undefined ? `nothing: it forfeited (${replay.forfeit!.verdict}): ${replay.forfeit!.message}` : text.action(move.action)}`);
       out(`  now:  ${answerLine(game, state, player.decide(view), name)}`);
     });
     if (!run.ok) fail(`${file}: ${run.message}`);
@@ -89,7 +91,7 @@ function answerLine(game: AnyGame, state: unknown, decision: Decision, name: str
   } catch (error) {
     verdict = `ILLEGAL: the answer cannot be read: ${(error as Error).message}`;
   }
-  return `${name} answers ${action(decision.action)} (${verdict})${printed}`;
+  return `${name} answers ${textOf(game).action(decision.action)} (${verdict})${printed}`;
 }
 
 function context(replay: Replay, earlier: number, differed: readonly number[], seedsFile: string | null): string[] {

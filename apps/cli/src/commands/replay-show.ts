@@ -5,11 +5,10 @@
 import { statSync } from 'node:fs';
 import { findGame, verifyReplay, type AnyGame, type Replay } from '@xix/engine';
 import { fail, orFail } from '../cli-error.ts';
+import { textOf } from '../games/registry.ts';
 import { readReplayFile } from '../replay-file.ts';
 import { readBotLogs } from '../replay/bot-log.ts';
 import { renderSeat } from '../replay/render-seat.ts';
-import { renderXix } from '../replay/render-xix.ts';
-import { simulate, type Simulation } from '../replay/simulate.ts';
 
 export interface ShowOptions {
   readonly seat?: string;
@@ -20,7 +19,7 @@ export async function replayShow(file: string, options: ShowOptions = {}): Promi
   const seat = options.seat === undefined ? null : parseSeat(options.seat, replay);
   const lines: string[] = [];
   const out = (line: string): void => void lines.push(line);
-  const shown = seat !== null ? renderSeat(replay, seat, readBotLogs(file), out) : game.id === 'xix' ? renderXix(replay, out) : renderMoves(replay, out);
+  const shown = seat !== null ? renderSeat(replay, seat, readBotLogs(file), out) : textOf(game).replay(replay, out);
   console.log(lines.join('\n'));
   if (!shown.ok) fail(`${file}: ${shown.message}`);
   const verdict = verifyReplay(replay);
@@ -51,13 +50,4 @@ function parseSeat(text: string, replay: Replay): number {
   const seat = Number(text);
   if (!/^\d+$/.test(text) || seat >= replay.seats.length) fail(`--seat must be a seat of this game: 0 to ${replay.seats.length - 1}, got ${text}`);
   return seat;
-}
-
-/** Any other game: one line per move, until a game-specific renderer exists. */
-function renderMoves(replay: Replay, out: (line: string) => void): Simulation {
-  out(`${replay.game.id} ${replay.game.version}: ${replay.seats.map((s, i) => `${s.name} (seat ${i})`).join(' vs ')}`);
-  const game = findGame(replay.game.id)!;
-  const simulation = simulate(game, replay, ({ index, move }) => out(`  ${index + 1}. ${replay.seats[move.seat]?.name}: ${JSON.stringify(move.action)}`), () => {});
-  if (simulation.ok) out(`result: ${JSON.stringify(replay.result)}${replay.forfeit ? `; forfeit ${JSON.stringify(replay.forfeit)}` : ''}`);
-  return simulation;
 }

@@ -21,7 +21,7 @@ function folder(files: Record<string, string>): string {
 describe('collectBotFiles', () => {
   it('follows relative imports transitively (with or without extension, index files) and skips @xix/sdk and unrelated files', async () => {
     const dir = folder({
-      'main.ts': `import { defineBot } from '@xix/sdk';\nimport { score } from './lib/score';\nexport default defineBot({ decide: (v) => v.legalActions[score()]! });\n`,
+      'main.ts': `import { defineXixBot } from '@xix/sdk';\nimport { score } from './lib/score';\nexport default defineXixBot({ decide: (v) => v.legalActions[score()]! });\n`,
       'lib/score.ts': `export { helper } from '../util/index.ts';\nexport const score = () => 0;\n`,
       'util/index.ts': `export const helper = 1;\n`,
       'unused.ts': `export const x = 1;\n`,

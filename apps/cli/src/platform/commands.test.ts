@@ -15,8 +15,8 @@ import { xix as game, parseReplay, type Replay, type XixSeatView } from '@xix/en
 import { botSeed, playMatch, trustedPlayer, type MatchRecord } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import heuristic from '../../../../sdk/examples/heuristic.ts';
-import random from '../../../../sdk/examples/random.ts';
+import heuristic from '../../../../sdk/examples/xix/heuristic.ts';
+import random from '../../../../sdk/examples/xix/random.ts';
 import { matchInput } from '../../../worker/src/match-input.ts';
 import type { StoredSeries } from '../../../worker/src/store-port.ts';
 import { startFakePlatform, runXixAsync, type FakePlatform } from '../test/fake-platform.ts';
@@ -60,7 +60,7 @@ function matchFolder(name: string, replay: Replay, seats: FetchedMatch['seats'],
 
 /** A seat as fetch writes it for a house bot: its source downloaded into the folder. */
 function house(folder: string, name: string): FetchedMatch['seats'][number] {
-  const source = fileURLToPath(new URL(`../../../../sdk/examples/${name}.ts`, import.meta.url));
+  const source = fileURLToPath(new URL(`../../../../sdk/examples/xix/${name}.ts`, import.meta.url));
   mkdirSync(path.join(dir, folder, `${name}-v1`), { recursive: true });
   copyFileSync(source, path.join(dir, folder, `${name}-v1`, `${name}.ts`));
   return { bot: 'b1', version: 1, name, owner: 'house', source: { kind: 'files', dir: `${name}-v1`, entry: `${name}.ts` } };
@@ -125,7 +125,7 @@ describe('xix play --match', () => {
     const stranger = { bot: 'b9', version: 3, name: 'secret', owner: 'bob', source: { kind: 'none' } } as const;
     const folder = matchFolder('stranger', played, [house('stranger', 'heuristic'), stranger]);
     expectOneLineError(xix({}, 'play', '--match', folder), /seat 1 plays secret \(b9 v3, owned by bob\), whose source is not yours: give a bot for it with --seat 1=FILE/);
-    const local = fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url));
+    const local = fileURLToPath(new URL('../../../../sdk/examples/xix/heuristic.ts', import.meta.url));
     const run = xix({}, 'play', '--match', folder, '--seat', `1=${local}`);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('the same game');
@@ -201,7 +201,7 @@ describe('xix login with a token kept off the command line', () => {
 });
 
 /** A bot that prints at every decision, including a line that looks like the worker's entry prefix. */
-const CHATTY_SOURCE = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide(view) { console.log('legal', view.legalActions.length); console.log('[move 1] said by the bot'); return view.legalActions[0]!; } });\n`;
+const CHATTY_SOURCE = `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide(view) { console.log('legal', view.legalActions.length); console.log('[move 1] said by the bot'); return view.legalActions[0]!; } });\n`;
 const chatty = {
   decide(view: XixSeatView) {
     console.log('legal', view.legalActions.length);
@@ -220,7 +220,7 @@ describe('xix fetch', () => {
     const series = { id: 's1', game: 'xix', kind: 'challenge', rated: false, entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }] } as unknown as StoredSeries;
     const hostGame: HostGame = { index: 0, seatOfA: 0, record };
     const stored = matchInput(series, [{ name: 'chatty', code: '' }, { name: 'heuristic', code: '' }], hostGame, 0, 0);
-    const heuristicSource = readFileSync(fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url)), 'utf8');
+    const heuristicSource = readFileSync(fileURLToPath(new URL('../../../../sdk/examples/xix/heuristic.ts', import.meta.url)), 'utf8');
     for (const [route, body] of Object.entries({
       '/api/matches/s1.0': { id: 's1.0', game: 'xix', entrants: stored.entrants, botSeeds: [11, 12] },
       '/api/matches/s1.0/replay': record.replay,

@@ -1,11 +1,13 @@
 /** `xix play`'s options as commander hands them over, checked and turned into settings. */
-import { findGame, GAMES, type AnyGame } from '@xix/engine';
-import { seriesBots } from '@xix/referee';
+import { describeEntrantCounts, tableSizesFor, type AnyGame, type GameOptions } from '@xix/engine';
 import { fail } from '../cli-error.ts';
+import { gameOption, tableOptions } from '../game-options.ts';
 
 export interface PlayOptions {
-  /** The game's id; xix when absent. */
+  /** The game's id; the default game (the engine registry's first) when absent. */
   readonly game?: string;
+  /** `--option name=value`, repeatable: the game's options (engine options.ts). */
+  readonly option?: readonly string[];
   /** Absent: 100 games, rounded up to a whole number of deals. */
   readonly games?: string;
   readonly seed?: string;
@@ -24,6 +26,10 @@ export type Watched = 'first' | 'any' | 'none';
 
 export interface PlaySettings {
   readonly game: AnyGame;
+  /** Seats at the table: the smallest table of the game that seats every bot. */
+  readonly seats: number;
+  /** The game's options at that table, checked, every default filled in. */
+  readonly options: GameOptions;
   readonly games: number;
   readonly seed: number;
   readonly replays: string | undefined;
@@ -42,9 +48,11 @@ const WATCHED: readonly Watched[] = ['first', 'any', 'none'];
 
 /** The settings of a series of `bots` bots; fails with one line on bad input. */
 export function playSettings(options: PlayOptions, bots: number): PlaySettings {
-  const game = findGame(options.game ?? 'xix') ?? fail(`--game must be one of ${[...GAMES.keys()].join(', ')}, got ${options.game}`);
-  const { min, max } = seriesBots(game.seats);
-  if (bots < min || bots > max) fail(`${game.id} is played by ${min}–${max} bots, got ${bots}`);
+  const game = gameOption(options.game);
+  // Checked at the door: a table of the game seats exactly this many bots (entrants), or none does.
+  const seats = bots < 2 ? undefined : tableSizesFor(game, bots)[0];
+  if (seats === undefined) fail(`${game.id} is played by ${describeEntrantCounts(game)} bots, got ${bots}`);
+  const gameOptions = tableOptions(game, seats, options.option);
   const games = options.games === undefined ? Math.ceil(DEFAULT_GAMES / bots) * bots : parseCount(options.games, bots);
   const jobs = parseWhole('--jobs', options.jobs, 1, MAX_JOBS);
   if (options.trusted === true && jobs > 1) fail('--jobs needs the sandbox: with --trusted the bots play in this process, one game at a time');
@@ -56,6 +64,8 @@ export function playSettings(options: PlayOptions, bots: number): PlaySettings {
   if (!(WATCHED as readonly string[]).includes(options.failOnForfeit)) fail(`--fail-on-forfeit must be one of ${WATCHED.join(', ')}, got ${options.failOnForfeit}`);
   return {
     game,
+    seats,
+    options: gameOptions,
     games,
     seed: options.seed === undefined ? Math.floor(Math.random() * 1_000_000_000) : parseSeed(options.seed),
     replays: options.replays,

@@ -5,12 +5,24 @@
  * `jobs` hosts play sub-series of whole deals side by side; each sub-series starts at its own deal
  * seed and all use the same bot-seed key, so the games are those of the series played in one.
  */
+import type { GameOptions } from '@xix/engine';
 import { LOCAL_BOT_SEED_KEY } from '@xix/referee';
 import { createSandboxPool, type BotEntry, type HostGame, type SeriesOutcome } from '@xix/sandbox';
+
+/**
+ * The table of a series as `xix play` checked it at the door: its size (the smallest that seats the
+ * bots) and the game's resolved options, handed to the referee's series and the sandbox's job as
+ * their `seats` and `options`.
+ */
+export interface SeriesTable {
+  readonly seats: number;
+  readonly options: GameOptions;
+}
 
 export interface PoolSeriesOptions {
   /** The game's id. */
   readonly game: string;
+  readonly table: SeriesTable;
   /** One bot per seat: each deal is played once per seat rotation, `bots.length` games. */
   readonly bots: readonly BotEntry[];
   readonly seed: number;
@@ -63,7 +75,7 @@ export async function playInPool(options: PoolSeriesOptions): Promise<PoolSeries
   };
   const run = (range: DealRange): Promise<SeriesOutcome> =>
     pool
-      .runSeries({ game: options.game, seed: options.seed + range.firstDeal, deals: range.deals, bots: options.bots, botSeedKey: LOCAL_BOT_SEED_KEY }, consume(range))
+      .runSeries({ game: options.game, seed: options.seed + range.firstDeal, deals: range.deals, bots: options.bots, botSeedKey: LOCAL_BOT_SEED_KEY, ...options.table }, consume(range))
       .catch((error: unknown): SeriesOutcome => ({ ok: false, games: [], hostDeaths: [], error: error instanceof Error ? error.message : String(error) }));
   try {
     const outcomes = await Promise.all(ranges.map(run));

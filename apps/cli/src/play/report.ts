@@ -39,6 +39,8 @@ export interface ReportInput {
   /** Games the series was to have. */
   readonly planned: number;
   readonly seed: number;
+  /** The game's options that differ from their defaults (`name=value, ...`), or ''. */
+  readonly options: string;
   readonly stop: Stop;
   readonly maxForfeits: number | undefined;
   readonly replays: string | undefined;
@@ -52,7 +54,7 @@ export function report(input: ReportInput): string {
   const nameA = names[0]!;
   const deals = planned / names.length;
   const each = names.length === 2 ? 'each played from both seats' : 'each played once per seat rotation';
-  const lines = [`${names.join(' vs ')}: ${planned} games (${deals} deal${deals === 1 ? '' : 's'}, ${each}), seed ${input.seed}`];
+  const lines = [`${names.join(' vs ')}: ${planned} games (${deals} deal${deals === 1 ? '' : 's'}, ${each}), seed ${input.seed}${input.options === '' ? '' : `, options ${input.options}`}`];
   if (input.stop === 'interrupted') lines.push(`interrupted: ${s.games} of ${planned} games played`);
   if (input.stop === 'max-forfeits') lines.push(`stopped after ${s.games} of ${planned} games: ${input.maxForfeits} forfeit${input.maxForfeits === 1 ? '' : 's'} reached (--max-forfeits)`);
   lines.push('', ...(names.length === 2 ? pairLines(names, s) : tableLines(names, s)));

@@ -7,9 +7,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AnyGame } from '@xix/engine';
 import { playSeries, type Player } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
+import type { SeriesTable } from './pool-series.ts';
 
 export interface TrustedSeriesOptions {
   readonly game: AnyGame;
+  readonly table: SeriesTable;
   /** The bots' players for each seat rotation of a deal, one per bot in each (R11: see playSeries). */
   readonly tables: readonly (readonly Player[])[];
   readonly seed: number;
@@ -27,6 +29,8 @@ export async function playTrusted(options: TrustedSeriesOptions): Promise<void> 
         game: options.game,
         games: bots,
         seed: options.seed + deal,
+        // The table's `seats` and `options` (SeriesTable).
+        ...options.table,
         players: players ?? [],
         rotationPlayers: later,
         onGame: (game) => {

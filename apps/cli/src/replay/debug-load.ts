@@ -14,10 +14,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { createRandom, type Seat } from '@xix/engine';
-import type { Bot } from '@xix/sdk';
+import type { AnyBot } from '@xix/sdk';
 import { SDK_ENTRY } from '../repo.ts';
 
-export type DebugBot = { readonly ok: true; readonly bot: Bot } | { readonly ok: false; readonly message: string };
+export type DebugBot = { readonly ok: true; readonly bot: AnyBot } | { readonly ok: false; readonly message: string };
 
 /** The harness's seeding of Math.random for a game: its seed and seat mixed into one 32-bit seed. */
 export function seedMathRandom(seed: number, seat: Seat): void {
@@ -49,7 +49,7 @@ export async function loadForDebugging(file: string): Promise<DebugBot> {
     // Module code runs now: with the harness's load-time seed, as in the sandbox.
     seedMathRandom(0, 0);
     const module = (await import(pathToFileURL(out).href)) as { default?: unknown };
-    const bot = module.default as Bot | undefined;
+    const bot = module.default as AnyBot | undefined;
     if (typeof bot?.decide !== 'function') return { ok: false, message: `${file} is not a bot: its default export needs a decide(view) function` };
     return { ok: true, bot };
   } catch (error) {

@@ -37,4 +37,4 @@ export function expectOneLineError(run: Run, pattern: RegExp): void {
 }
 
 /** A bot that answers the first legal action. */
-export const FIRST = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n`;
+export const FIRST = `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! });\n`;

@@ -1,7 +1,7 @@
 // Attack: an async decide (it returns a Promise, not an action).
-import { defineBot, type XixAction, type XixSeatView } from '@xix/sdk';
+import { defineXixBot, type XixAction, type XixSeatView } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   async decide(view: XixSeatView) {
     await Promise.resolve();
     return view.legalActions[0]!;

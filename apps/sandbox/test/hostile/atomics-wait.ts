@@ -1,7 +1,7 @@
 // Attack: block the thread with Atomics.wait on shared memory.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     const { wait } = Atomics;
     wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);

@@ -1,8 +1,8 @@
 // Attack: unbounded recursion.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
 const down = (n: number): number => down(n + 1) + 1;
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     return view.legalActions[down(0)]!;
   },

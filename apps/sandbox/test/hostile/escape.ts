@@ -1,6 +1,6 @@
 // Attack: look for a way out to the host (require, process, dynamic import, Function), report
 // what was found in the log, then try to use it.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
 const g = globalThis as Record<string, unknown>;
 function probe(): string[] {
@@ -15,7 +15,7 @@ function probe(): string[] {
   return found;
 }
 
-export default defineBot({
+export default defineXixBot({
   decide() {
     console.log(`found: [${probe().join(',')}]`);
     let imported = 'no';

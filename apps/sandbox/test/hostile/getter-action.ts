@@ -1,7 +1,7 @@
 // Attack: an action whose fields are getters (they would run on the host if it read them).
-import { defineBot, type XixAction } from '@xix/sdk';
+import { defineXixBot, type XixAction } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     const real = view.legalActions[0]!;
     return { get type() { return real.type; }, get card() { return (real as { card?: number }).card; } } as unknown as XixAction;

@@ -1,7 +1,7 @@
 // Attack: a huge answer.
-import { defineBot, type XixAction } from '@xix/sdk';
+import { defineXixBot, type XixAction } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide() {
     return { type: 'play', card: 'x'.repeat(8 << 20) } as unknown as XixAction;
   },

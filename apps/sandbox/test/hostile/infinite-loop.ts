@@ -1,7 +1,7 @@
 // Attack: never return.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide() {
     for (;;) {
       // spin

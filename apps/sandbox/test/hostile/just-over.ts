@@ -1,7 +1,7 @@
 // Attack: a busy loop a little longer than the CPU limit; it returns, but too late.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     let x = 0;
     for (let i = 0; i < 20_000_000; i++) x = (x + i) | 0;

@@ -1,10 +1,10 @@
 // Attack: never finish loading (an endless loop at module level).
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
 let spins = 0;
 for (;;) spins++;
 
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     return view.legalActions[spins % 2]!;
   },

@@ -1,8 +1,8 @@
 // Attack: grow arrays without bound.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
 const hoard: number[][] = [];
-export default defineBot({
+export default defineXixBot({
   decide() {
     for (;;) hoard.push(new Array(1000).fill(1));
   },

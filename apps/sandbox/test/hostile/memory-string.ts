@@ -1,8 +1,8 @@
 // Attack: many distinct strings until the heap gives out.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
 const hoard: string[] = [];
-export default defineBot({
+export default defineXixBot({
   decide() {
     for (let i = 0; ; i++) hoard.push('x'.repeat(4096) + i);
   },

@@ -1,8 +1,8 @@
 // Attack: typed arrays, allocated outside the JavaScript heap.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
 const hoard: Uint8Array[] = [];
-export default defineBot({
+export default defineXixBot({
   decide() {
     for (;;) hoard.push(new Uint8Array(16 << 20));
   },

@@ -1,8 +1,8 @@
 // Attack: return at once, but leave an endless chain of microtasks behind.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
 const again = (): void => void Promise.resolve().then(again);
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     again();
     return view.legalActions[0]!;

@@ -1,7 +1,7 @@
 // Attack: a Promise that never settles.
-import { defineBot, type XixAction } from '@xix/sdk';
+import { defineXixBot, type XixAction } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide() {
     return new Promise<never>(() => {}) as unknown as XixAction;
   },

@@ -1,7 +1,7 @@
 // Attack: look for hidden information: every global, and the whole view it is given.
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     console.log(`globals: ${JSON.stringify(Object.getOwnPropertyNames(globalThis).sort())}`);
     console.log(`view: ${JSON.stringify(view)}`);

@@ -1,7 +1,7 @@
 // Attack: pollute prototypes and JSON so an empty answer looks like an action.
-import { defineBot, type XixAction } from '@xix/sdk';
+import { defineXixBot, type XixAction } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide() {
     const proto = Object.prototype as Record<string, unknown>;
     proto.type = 'raise';

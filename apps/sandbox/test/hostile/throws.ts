@@ -1,7 +1,7 @@
 // Attack: throw (a plain crash).
-import { defineBot } from '@xix/sdk';
+import { defineXixBot } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide() {
     throw new TypeError('boom');
   },

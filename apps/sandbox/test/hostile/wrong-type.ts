@@ -1,7 +1,7 @@
 // Attack: answer with something that is not an action.
-import { defineBot, type XixAction } from '@xix/sdk';
+import { defineXixBot, type XixAction } from '@xix/sdk';
 
-export default defineBot({
+export default defineXixBot({
   decide() {
     return 42 as unknown as XixAction;
   },

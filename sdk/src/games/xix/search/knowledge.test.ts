@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRandom, xix, type Card, type XixSeatView, type XixSpectatorView } from '@xix/engine';
-import { plainDeal, startFrom } from '../../../engine/test/games/xix/script.ts';
-import { sampleState } from '../../test/states.ts';
+import { plainDeal, startFrom } from '../../../../../engine/test/games/xix/script.ts';
+import { sampleState } from '../../../../test/states.ts';
 import { DISCARD, OPP_CLOSED, hiddenCards, mayBe, slotPlace } from './knowledge.ts';
 import { sampleHidden, type HiddenDeal } from './sample.ts';
 

@@ -4,7 +4,7 @@
  * trade. The engine re-simulates the game; the spectator view's history drives the text.
  */
 import { STAKES, trickWinningCard, xix, MAGIC_SUM, type HistoryEvent, type Replay, type XixSpectatorView, type XixState } from '@xix/engine';
-import { simulate, type Simulation } from './simulate.ts';
+import { simulate, type Simulation } from '../../replay/simulate.ts';
 
 export function renderXix(replay: Replay, out: (line: string) => void): Simulation {
   const names = replay.seats.map((s, seat) => `${s.name || `seat ${seat}`}`);

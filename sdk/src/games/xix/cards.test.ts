@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { xix } from '@xix/engine';
-import { plainDeal, startFrom } from '../../engine/test/games/xix/script.ts';
-import { sampleState } from '../test/states.ts';
+import { plainDeal, startFrom } from '../../../../engine/test/games/xix/script.ts';
+import { sampleState } from '../../../test/states.ts';
 import { myCards, opponentCardOdds, opponentPossibleCards, opponentUnknownCount, unlocatedCards, unseenCards } from './cards.ts';
 
 const states = fc.tuple(fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 150 }));

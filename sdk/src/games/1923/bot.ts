@@ -1,6 +1,6 @@
-/** The shape of a 1923 bot: the XIX bot's hooks, with 1923's view and actions. */
+/** The shape of a 1923 bot: the generic bot's hooks, with 1923's view and actions. */
 import type { NineteenTwentyThreeAction, NineteenTwentyThreeSeatView } from '@xix/engine';
-import type { Bot } from '../bot.ts';
+import type { Bot } from '../../bot.ts';
 
 /**
  * A 1923 bot. `decide` is asked once per draw step while the seat has not locked (T5), and

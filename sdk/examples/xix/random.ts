@@ -2,12 +2,12 @@
  * The random bot: a uniformly random legal action at every decision. Deterministic: its PRNG is
  * seeded from the match seed and its seat in `onGameStart`, so a match replays identically.
  */
-import { botRandom, defineBot, pick, type Random, type Seat } from '@xix/sdk';
+import { botRandom, defineXixBot, pick, type Random, type Seat } from '@xix/sdk';
 
 // One stream per seat, so that the same module can play both seats of a game in one process.
 const streams = new Map<Seat, Random>();
 
-export default defineBot({
+export default defineXixBot({
   onGameStart({ seed, seat }) {
     streams.set(seat, botRandom(seed, seat));
   },

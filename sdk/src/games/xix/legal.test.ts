@@ -1,7 +1,7 @@
 /** Filters over view.legalActions, checked against the engine's own legality check. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sampleState } from '../test/states.ts';
+import { sampleState } from '../../../test/states.ts';
 import { abandonAction, isLegal, legalMatch, pickOf, picks, playOf, plays, raiseAction, tradeOf, trades } from './legal.ts';
 
 const states = fc.tuple(fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 150 }));

@@ -7,11 +7,11 @@
  * A bot is this file's default export. It may import nothing but '@xix/sdk', must be
  * deterministic (no Math.random: seed a PRNG in onGameStart, as below) and must answer quickly.
  */
-import { botRandom, defineBot, pick, plays, playOf, weakest, type Random } from '@xix/sdk';
+import { botRandom, defineXixBot, pick, plays, playOf, weakest, type Random } from '@xix/sdk';
 
 let random: Random = botRandom(0, 0);
 
-export default defineBot({
+export default defineXixBot({
   // Called once before each game: the match seed and your seat (0 or 1).
   onGameStart({ seed, seat }) {
     random = botRandom(seed, seat);

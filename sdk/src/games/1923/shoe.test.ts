@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HIT, LOCK, RANKS, createRandom, nineteenTwentyThree as game } from '@xix/engine';
-import { scripted, startFrom } from '../../../engine/test/games/1923/script.ts';
+import { scripted, startFrom } from '../../../../engine/test/games/1923/script.ts';
 import { handTotals } from './hand.ts';
 import { handValueOdds, seenCards, shoeComposition, unseenRankCounts } from './shoe.ts';
 

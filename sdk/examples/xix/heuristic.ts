@@ -19,7 +19,7 @@ import {
   awardPoints,
   byStrength,
   cardStrength,
-  defineBot,
+  defineXixBot,
   myCards,
   opponentCardOdds,
   picks,
@@ -152,7 +152,7 @@ function trade(view: XixSeatView): XixAction {
   return best;
 }
 
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     switch (view.phase) {
       case 'play':

@@ -8,8 +8,8 @@
  * clock: CPU time in the sandbox, wall time in-process; see docs/sdk.md).
  */
 import { type Random, type XixSeatView } from '@xix/engine';
-import { defineBot, type Bot } from '../bot.ts';
-import { botRandom } from '../random.ts';
+import { defineXixBot, type XixBot } from '../bot.ts';
+import { botRandom } from '../../../random.ts';
 import { searchAction, type SearchResult } from './ismcts.ts';
 
 export interface SearchBotOptions {
@@ -41,7 +41,7 @@ function checkOptions(o: SearchBotOptions): void {
   if ((timeMs === undefined) !== (now === undefined)) throw new RangeError('timeMs and now go together: a time budget needs a clock');
 }
 
-export function createSearchBot(options: SearchBotOptions = {}): Bot {
+export function createSearchBot(options: SearchBotOptions = {}): XixBot {
   checkOptions(options);
   const settings = {
     budget: options.budget ?? DEFAULT_BUDGET,
@@ -50,7 +50,7 @@ export function createSearchBot(options: SearchBotOptions = {}): Bot {
   };
   // One stream per seat: the same bot object may sit in both seats (self-play).
   const randoms = new Map<number, Random>();
-  return defineBot({
+  return defineXixBot({
     onGameStart({ seat, seed }) {
       randoms.set(seat, botRandom(seed, seat, 1));
     },

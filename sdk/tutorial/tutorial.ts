@@ -1,12 +1,13 @@
 /**
  * The bot built step by step in docs/sdk.md: a few plain rules, and the R7 check on every strike
- * answer. Simpler than heuristic.ts, and still well ahead of random.
+ * answer. Simpler than the house bot sdk/examples/xix/heuristic.ts, and still well ahead of random.
+ * The tutorial's bot, not a house bot (every .ts file directly in sdk/examples/<game>/ is one).
  */
 import {
   awardPoints,
   cardStrength,
   cheapestWinningReply,
-  defineBot,
+  defineXixBot,
   myCards,
   opponentPossibleCards,
   outcomeIfAbandon,
@@ -73,7 +74,7 @@ function trade(view: XixSeatView): XixAction {
   return tradeOf(view, give, best)!;
 }
 
-export default defineBot({
+export default defineXixBot({
   decide(view) {
     if (view.phase === 'play') return play(view);
     if (view.phase === 'strike') return answerStrike(view);
