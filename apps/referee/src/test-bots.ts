@@ -1,14 +1,14 @@
 /** Small bots for the referee's tests. */
 import { xix, type XixAction, type XixSeatView } from '@xix/engine';
-import type { Bot } from '@xix/sdk';
+import type { XixBot } from '@xix/sdk';
 import type { Player } from './player.ts';
 import { trustedPlayer } from './trusted-player.ts';
 
-export const firstLegal: Bot = { decide: (view) => view.legalActions[0]! };
-export const lastLegal: Bot = { decide: (view) => view.legalActions[view.legalActions.length - 1]! };
+export const firstLegal: XixBot = { decide: (view) => view.legalActions[0]! };
+export const lastLegal: XixBot = { decide: (view) => view.legalActions[view.legalActions.length - 1]! };
 
 /** Plays first-legal, but fails in `how` at its `at`-th decision of a game (1-based). */
-export function failingAt(at: number, how: (view: XixSeatView) => XixAction): Bot {
+export function failingAt(at: number, how: (view: XixSeatView) => XixAction): XixBot {
   let n = 0;
   return {
     onGameStart: () => void (n = 0),
@@ -23,7 +23,7 @@ export function busyWait(ms: number): void {
   }
 }
 
-export function players(a: Bot, b: Bot): Player[] {
+export function players(a: XixBot, b: XixBot): Player[] {
   return [trustedPlayer(a, 'a'), trustedPlayer(b, 'b')];
 }
 

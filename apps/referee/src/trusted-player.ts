@@ -10,7 +10,7 @@
  * limits are not enforced here: a trusted bot that overruns them keeps playing.
  */
 import type { GameResult, Seat } from '@xix/engine';
-import { CLOCK_SOURCE_KEY, DEFAULT_TIME_LIMITS, type Bot, type ClockCall, type ClockSource } from '@xix/sdk';
+import { CLOCK_SOURCE_KEY, DEFAULT_TIME_LIMITS, type AnyBot, type ClockCall, type ClockSource } from '@xix/sdk';
 import { errorText } from './match.ts';
 import type { Decision, Player, PlayerFailure } from './player.ts';
 import { captureConsole, type Captured } from './console-capture.ts';
@@ -20,7 +20,7 @@ export interface TrustedPlayerOptions {
   readonly limits?: { readonly decisionMs?: number; readonly bankMs?: number };
 }
 
-export function trustedPlayer(bot: Bot, name: string, options: TrustedPlayerOptions = {}): Player {
+export function trustedPlayer(bot: AnyBot, name: string, options: TrustedPlayerOptions = {}): Player {
   const decisionMs = options.limits?.decisionMs ?? DEFAULT_TIME_LIMITS.decisionMs;
   const bankMs = options.limits?.bankMs ?? DEFAULT_TIME_LIMITS.bankMs;
   for (const [limit, value] of [['decisionMs', decisionMs], ['bankMs', bankMs]] as const) {
@@ -31,7 +31,7 @@ export function trustedPlayer(bot: Bot, name: string, options: TrustedPlayerOpti
   let pendingLogs = '';
   const hasDecide = (): boolean => {
     try {
-      return typeof (bot as Partial<Bot> | null)?.decide === 'function';
+      return typeof (bot as Partial<AnyBot> | null)?.decide === 'function';
     } catch {
       return false;
     }
@@ -53,7 +53,7 @@ export function trustedPlayer(bot: Bot, name: string, options: TrustedPlayerOpti
       return run.ok ? null : { verdict: 'error', message: `onGameStart threw ${errorText(run.error)}` };
     },
     decide(view: unknown): Decision {
-      const timed = clocked(bank, () => bot.decide(view as Parameters<Bot['decide']>[0]));
+      const timed = clocked(bank, () => bot.decide(view as never));
       const { run } = timed;
       const ms = roundMs(timed.ms);
       const logs = pendingLogs + run.logs;
@@ -64,7 +64,7 @@ export function trustedPlayer(bot: Bot, name: string, options: TrustedPlayerOpti
     },
     endGame(view: unknown, result: GameResult): void {
       // onGameEnd has no bank, as in the sandbox.
-      if (typeof bot.onGameEnd === 'function') clocked(0, () => bot.onGameEnd?.(view as Parameters<Bot['decide']>[0], result));
+      if (typeof bot.onGameEnd === 'function') clocked(0, () => bot.onGameEnd?.(view as never, result));
       pendingLogs = '';
     },
     dispose(): void {},

@@ -33,7 +33,7 @@ export const nineteenTwentyThree: NineteenTwentyThreeGame = defineGame({
   view: seatView,
   publicView,
   spectatorView,
-  ownViewCodec: { codec: nineteenTwentyThreeViewCodec, module: moduleBeside(import.meta.url, 'view-codec.ts') },
+  ownViewCodec: { codec: nineteenTwentyThreeViewCodec, module: moduleBeside(import.meta, 'view-codec.ts') },
   result,
   forfeitResult,
 });

@@ -25,7 +25,7 @@ export const xix: XixGame = defineGame({
   view: seatView,
   publicView,
   spectatorView,
-  ownViewCodec: { codec: xixViewCodec, module: moduleBeside(import.meta.url, 'view-codec.ts') },
+  ownViewCodec: { codec: xixViewCodec, module: moduleBeside(import.meta, 'view-codec.ts') },
   result,
   forfeitResult: (s, seat) => ({ winner: 1 - seat, points: [s.points[0], s.points[1]], reason: 'forfeit' }),
 });

@@ -10,7 +10,7 @@
  * The types come from the engine's nim module by path because `@xix/engine`'s index exports only
  * the games that are always registered.
  */
-import type { NimAction, NimSeatView } from '../../../../engine/src/games/nim/index.ts';
+import type { NimAction, NimSeatView } from '@xix/engine';
 import type { Bot } from '../../bot.ts';
 
 export type { NimAction, NimSeatView };
