@@ -21,6 +21,7 @@ import { once } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { xix } from '@xix/engine';
 import { compileBot } from '@xix/sandbox';
 import { createStore, keysFor } from '@xix/store';
 // The worker tests' cleanup: every key of a prefix, the store's and the queue's.
@@ -96,7 +97,7 @@ try {
       const response = await fetch(`${url}/api/bots`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-        body: JSON.stringify({ game: 'xix', name: 'lastbot', files: { 'lastbot.ts': BOT.replace('N', String(i)) } }),
+        body: JSON.stringify({ game: xix.id, name: 'lastbot', files: { 'lastbot.ts': BOT.replace('N', String(i)) } }),
       });
       const text = await response.text();
       times.push(performance.now() - begin);
@@ -172,7 +173,7 @@ async function reportBytesPerGame(store: ReturnType<typeof createStore>): Promis
   const keys = keysFor(prefix);
   let games = 0, raw = 0, gzipped = 0, redisBytes = 0;
   for (let before: string | undefined; ;) {
-    const page = await store.listMatches({ game: 'xix', limit: 100, ...(before !== undefined && { before }) });
+    const page = await store.listMatches({ game: xix.id, limit: 100, ...(before !== undefined && { before }) });
     for (const match of page.matches) {
       games++;
       raw += match.rawBytes;

@@ -39,6 +39,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { xix } from '@xix/engine';
 import { createStore } from '@xix/store';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
 import { loadAverages, nonNegativeFromEnv, positiveFromEnv } from '../../worker/bench/bench-env.ts';
@@ -149,7 +150,7 @@ function startPublisher(store: ReturnType<typeof createStore>, games: readonly R
         const wait = started + atMs - performance.now();
         if (wait > 0) await sleep(wait);
         else if (wait < -PROGRESS_TICK_MS) late++;
-        await store.publishLive(match, [event], { game: 'xix', tournament: null });
+        await store.publishLive(match, [event], { game: xix.id, tournament: null });
         published++;
         if (event.type === 'start') for (const client of clients) client.child.send({ type: 'game', slot: index, match });
       }

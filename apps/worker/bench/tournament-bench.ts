@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { xix } from '@xix/engine';
 import { createSandboxPool } from '@xix/sandbox';
 import { enqueueSeries } from '@xix/server';
 import { SERIES_QUEUE, createStore, keysFor, queuePrefix, type Series, type Store } from '@xix/store';
@@ -140,7 +141,7 @@ async function workersRun(count: number, redisUrl: string, redis: Redis, prefix:
     const started = performance.now();
     for (const s of series) await enqueueSeries(queue, 'tournament', s.id);
     while ((await store.tournamentStatus(tournament)) !== 'done') await sleep(100);
-    const board = await store.leaderboard('xix');
+    const board = await store.leaderboard(xix.id);
     const seconds = (performance.now() - started) / 1000;
     const redisAfter = await redisSnapshot(redis);
     const cpuAfter = workers.map((worker) => cpuWithChildren(worker.child.pid!));
@@ -197,7 +198,7 @@ try {
     const store = createStore(redis, { prefix });
     const entrants = await storeBenchBots(store, bots);
     const codeOf = new Map(entrants.map((entrant, i) => [entrant.bot, bots[i]!]));
-    const created = await store.createTournament({ game: 'xix', entrants, dealsPerPairing: DEALS, seats: 2, createdBy: 'bench' });
+    const created = await store.createTournament({ game: xix.id, entrants, dealsPerPairing: DEALS, seats: 2, createdBy: 'bench' });
     const series = (await Promise.all(created.series.map((id) => store.getSeries(id)))) as Series[];
     console.log(`run ${run + 1}: tournament ${created.tournament} (seed ${series[0]!.seed})`);
     const pool = await poolAlone(count, series, codeOf);
