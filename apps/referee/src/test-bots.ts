@@ -1,14 +1,14 @@
 /** Small bots for the referee's tests. */
-import { xix, type XixAction, type XixSeatView } from '@xix/engine';
+import { findGame, xix, type AnyGame, type XixAction, type XixSeatView } from '@xix/engine';
 import type { Bot } from '@xix/sdk';
 import type { Player } from './player.ts';
 import { trustedPlayer } from './trusted-player.ts';
 
-export const firstLegal: Bot = { decide: (view) => view.legalActions[0]! };
-export const lastLegal: Bot = { decide: (view) => view.legalActions[view.legalActions.length - 1]! };
+export const firstLegal: Bot<XixSeatView, XixAction> = { decide: (view) => view.legalActions[0]! };
+export const lastLegal: Bot<XixSeatView, XixAction> = { decide: (view) => view.legalActions[view.legalActions.length - 1]! };
 
 /** Plays first-legal, but fails in `how` at its `at`-th decision of a game (1-based). */
-export function failingAt(at: number, how: (view: XixSeatView) => XixAction): Bot {
+export function failingAt(at: number, how: (view: XixSeatView) => XixAction): Bot<XixSeatView, XixAction> {
   let n = 0;
   return {
     onGameStart: () => void (n = 0),
@@ -23,8 +23,18 @@ export function busyWait(ms: number): void {
   }
 }
 
-export function players(a: Bot, b: Bot): Player[] {
+export function players(a: Bot<XixSeatView, XixAction>, b: Bot<XixSeatView, XixAction>): Player[] {
   return [trustedPlayer(a, 'a'), trustedPlayer(b, 'b')];
 }
 
 export const setupFor = (seed: number): unknown => xix.randomSetup(seed, 2);
+
+/**
+ * The fixture game nim seated in partnerships at 4 seats (0 & 2 against 1 & 3), as Nineteen will
+ * seat: the referee's and the sandbox's tests of entrants that play several seats.
+ */
+export function partnershipNim(): AnyGame {
+  const nim = findGame('nim');
+  if (nim === undefined) throw new Error('nim is registered only under the test-only switch XIX_FIXTURE_GAMES=1');
+  return { ...nim, seating: (seats: number) => (seats === 4 ? [[0, 2], [1, 3]] : nim.seating(seats)) };
+}

@@ -173,7 +173,11 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
     async retireBot(id: string): Promise<boolean> {
       const game = await redis.hget(keys.bot(id), 'game');
       if (game === null) return false;
-      await redis.multi().hset(keys.bot(id), 'retired', '1').zrem(keys.board(game), id).exec();
+      // it leaves the board of every variant of its game
+      const variants = await redis.smembers(keys.variants(game));
+      const retire = redis.multi().hset(keys.bot(id), 'retired', '1').zrem(keys.board(game), id);
+      for (const variant of variants) retire.zrem(keys.board(game, variant), id);
+      await retire.exec();
       return true;
     },
 

@@ -218,7 +218,7 @@ describe('xix fetch', () => {
     record = playMatch({ game, setup: game.randomSetup(7, 2), seed: 7, players: [trustedPlayer(chatty, 'chatty'), trustedPlayer(heuristic, 'heuristic')] });
     // The logs as the worker stores them (one text per seat), from the worker's own code.
     const series = { id: 's1', game: 'xix', kind: 'challenge', rated: false, entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }] } as unknown as StoredSeries;
-    const hostGame: HostGame = { index: 0, seatOfA: 0, record };
+    const hostGame: HostGame = { index: 0, rotation: 0, record };
     const stored = matchInput(series, [{ name: 'chatty', code: '' }, { name: 'heuristic', code: '' }], hostGame, 0, 0);
     const heuristicSource = readFileSync(fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url)), 'utf8');
     for (const [route, body] of Object.entries({

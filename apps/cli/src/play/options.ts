@@ -1,6 +1,5 @@
 /** `xix play`'s options as commander hands them over, checked and turned into settings. */
-import { findGame, GAMES, type AnyGame } from '@xix/engine';
-import { seriesBots } from '@xix/referee';
+import { describeEntrantCounts, entrantCounts, findGame, GAMES, type AnyGame } from '@xix/engine';
 import { fail } from '../cli-error.ts';
 
 export interface PlayOptions {
@@ -43,8 +42,7 @@ const WATCHED: readonly Watched[] = ['first', 'any', 'none'];
 /** The settings of a series of `bots` bots; fails with one line on bad input. */
 export function playSettings(options: PlayOptions, bots: number): PlaySettings {
   const game = findGame(options.game ?? 'xix') ?? fail(`--game must be one of ${[...GAMES.keys()].join(', ')}, got ${options.game}`);
-  const { min, max } = seriesBots(game.seats);
-  if (bots < min || bots > max) fail(`${game.id} is played by ${min}–${max} bots, got ${bots}`);
+  if (!entrantCounts(game).includes(bots)) fail(`${game.id} is played by ${describeEntrantCounts(game)} bots, got ${bots}`);
   const games = options.games === undefined ? Math.ceil(DEFAULT_GAMES / bots) * bots : parseCount(options.games, bots);
   const jobs = parseWhole('--jobs', options.jobs, 1, MAX_JOBS);
   if (options.trusted === true && jobs > 1) fail('--jobs needs the sandbox: with --trusted the bots play in this process, one game at a time');
