@@ -19,7 +19,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { xix } from '@xix/engine';
 import { playSeries, trustedPlayer, type Player } from '@xix/referee';
-import heuristic from '../../../sdk/examples/heuristic.ts';
+import heuristic from '../../../sdk/examples/xix/heuristic.ts';
 import { createLeaseFile } from '../src/host/lease-file.ts';
 import { createLeaseWriter } from '../src/host/lease-writer.ts';
 import { readRssMb } from '../src/host/process-memory.ts';
@@ -27,9 +27,9 @@ import { reportingPlayer } from '../src/host/reporting-player.ts';
 import { compileBot, createSandboxPool, sandboxedPlayer } from '../src/index.ts';
 
 const QUICK = process.argv.includes('--quick');
-const HEURISTIC = fileURLToPath(new URL('../../../sdk/examples/heuristic.ts', import.meta.url));
+const HEURISTIC = fileURLToPath(new URL('../../../sdk/examples/xix/heuristic.ts', import.meta.url));
 const NDJSON_BOT = fileURLToPath(new URL('./ndjson-bot.ts', import.meta.url));
-const RANDOM = fileURLToPath(new URL('../../../sdk/examples/random.ts', import.meta.url));
+const RANDOM = fileURLToPath(new URL('../../../sdk/examples/xix/random.ts', import.meta.url));
 const BOMB = fileURLToPath(new URL('../test/fixtures/bomb-fill-2-28.ts', import.meta.url));
 const FIRST_LEGAL = "import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n";
 

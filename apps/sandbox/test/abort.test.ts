@@ -17,7 +17,7 @@ it('stops a running series and a queued one; the pool goes on', async () => {
   const pool = createSandboxPool({ hosts: 1 });
   try {
     const slow = await entry('./fixtures/deliberate.ts', 'deliberate');
-    const random = await entry('../../../sdk/examples/random.ts', 'random');
+    const random = await entry('../../../sdk/examples/xix/random.ts', 'random');
     const stop = new AbortController();
     const delivered: number[] = [];
     const running = pool.runSeries({ game: 'xix', seed: 5, deals: 50, bots: [slow, random] }, (game) => {

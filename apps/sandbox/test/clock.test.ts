@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { xix, type Replay } from '@xix/engine';
 import { playMatch, trustedPlayer, type MatchRecord, type Player } from '@xix/referee';
 import { describe, expect, it } from 'vitest';
-import random from '../../../sdk/examples/random.ts';
+import random from '../../../sdk/examples/xix/random.ts';
 import { DEFAULT_LIMITS, compileBot, sandboxedPlayer, type SandboxLimits } from '../src/index.ts';
 import { CLOCK_READ_CHARGE_MS, CLOCK_RESOLUTION_MS } from '../src/isolate/bot-isolate.ts';
 import { FROZEN_DATE_HINT } from '../src/sandboxed-player.ts';

@@ -38,7 +38,7 @@ function expectComplete({ outcome, seen }: { outcome: SeriesOutcome; seen: HostG
 
 beforeAll(async () => {
   pool = createSandboxPool({ hosts: 1, graceMs: 200 });
-  random = await entry('../../../sdk/examples/random.ts', 'random');
+  random = await entry('../../../sdk/examples/xix/random.ts', 'random');
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileBot, createSandboxPool, type SandboxLimits, type SandboxPool, type SeriesOutcome } from '../src/index.ts';
 
 const hostile = (name: string): string => fileURLToPath(new URL(`./hostile/${name}.ts`, import.meta.url));
-const RANDOM = fileURLToPath(new URL('../../../sdk/examples/random.ts', import.meta.url));
+const RANDOM = fileURLToPath(new URL('../../../sdk/examples/xix/random.ts', import.meta.url));
 /** Small limits: the tests are about the mechanism, not about the default figures. */
 const FAST: Partial<SandboxLimits> = { decisionMs: 20, bankMs: 20, memoryMb: 16 };
 

@@ -17,7 +17,7 @@ describe('runSeries onProgress', () => {
     const pool = createSandboxPool({ hosts: 1 });
     try {
       const deliberate = await entry('./fixtures/deliberate.ts', 'deliberate');
-      const random = await entry('../../../sdk/examples/random.ts', 'random');
+      const random = await entry('../../../sdk/examples/xix/random.ts', 'random');
       const events: ({ kind: 'progress' } & GameProgress | { kind: 'game'; game: HostGame })[] = [];
       const outcome = await pool.runSeries(
         { game: 'xix', seed: 5, deals: 1, bots: [deliberate, random] },

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { verifyReplay, xix } from '@xix/engine';
 import { playMatch, trustedPlayer, type MatchRecord, type Player } from '@xix/referee';
 import { describe, expect, it } from 'vitest';
-import heuristic from '../../../sdk/examples/heuristic.ts';
+import heuristic from '../../../sdk/examples/xix/heuristic.ts';
 import { compileBot, sandboxedPlayer, type SandboxLimits } from '../src/index.ts';
 
 const example = (name: string): string => fileURLToPath(new URL(`../../../sdk/examples/${name}.ts`, import.meta.url));

@@ -19,7 +19,7 @@ describe('createSandboxPool', () => {
     const pool = createSandboxPool({ hosts: 1, graceMs: 200 });
     try {
       const staller = await entry('./fixtures/stall-in-second-game.ts', 'staller');
-      const random = await entry('../../../sdk/examples/random.ts', 'random');
+      const random = await entry('../../../sdk/examples/xix/random.ts', 'random');
       const seen: number[] = [];
       // A short load allowance keeps the host's lease (see lease-writer.ts) well under the stall.
       const limits = { decisionMs: 20, bankMs: 20, memoryMb: 256, loadMs: 50 };
@@ -65,7 +65,7 @@ describe('createSandboxPool', () => {
 
   it('settles pending series when closed', async () => {
     const pool = createSandboxPool({ hosts: 1 });
-    const random = await entry('../../../sdk/examples/random.ts', 'random');
+    const random = await entry('../../../sdk/examples/xix/random.ts', 'random');
     const pending = pool.runSeries({ game: 'xix', seed: 1, deals: 50, bots: [random, random] });
     await pool.close();
     expect(await pending).toMatchObject({ ok: false, error: 'the sandbox pool was closed' });
@@ -75,7 +75,7 @@ describe('createSandboxPool', () => {
     // 1 ms is too short for any host to start: every one is killed as hung before ready.
     const pool = createSandboxPool({ hosts: 1, startupMs: 1 });
     try {
-      const random = await entry('../../../sdk/examples/random.ts', 'random');
+      const random = await entry('../../../sdk/examples/xix/random.ts', 'random');
       const outcome = await pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: [random, random] }).catch((error: Error) => error);
       const message = outcome instanceof Error ? outcome.message : outcome.ok ? 'ok' : outcome.error;
       expect(message).toMatch(/fail to start/);

@@ -10,10 +10,10 @@ import { playSeries, trustedPlayer, type Player } from '@xix/referee';
 import { compileBot } from '@xix/sandbox';
 import type { Bot } from '@xix/sdk';
 import type { Store } from '@xix/store';
-import heuristic from '../../../sdk/examples/heuristic.ts';
-import random from '../../../sdk/examples/random.ts';
+import heuristic from '../../../sdk/examples/xix/heuristic.ts';
+import random from '../../../sdk/examples/xix/random.ts';
 
-const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/', import.meta.url));
+const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/xix/', import.meta.url));
 const BOTS: readonly { readonly name: string; readonly bot: Bot }[] = [
   { name: 'random', bot: random },
   { name: 'heuristic', bot: heuristic },

@@ -12,7 +12,7 @@
 import { xix } from '@xix/engine';
 import { playSeries, trustedPlayer } from '@xix/referee';
 import { ranksOf, type LiveEvent } from '@xix/store';
-import heuristic from '../../../sdk/examples/heuristic.ts';
+import heuristic from '../../../sdk/examples/xix/heuristic.ts';
 
 /** The pool's watchdog tick (apps/sandbox supervisor.ts): how often a worker hears of new moves. */
 export const PROGRESS_TICK_MS = 50;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { compileBot } from '@xix/sandbox';
 import type { EntrantRef, Store } from '@xix/store';
 
-const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/', import.meta.url));
+const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/xix/', import.meta.url));
 
 export interface BenchBot {
   readonly name: string;

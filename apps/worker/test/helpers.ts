@@ -33,8 +33,8 @@ export async function compiledBot(file: string): Promise<string> {
   return result.code;
 }
 
-export const RANDOM = '../../../sdk/examples/random.ts';
-export const HEURISTIC = '../../../sdk/examples/heuristic.ts';
+export const RANDOM = '../../../sdk/examples/xix/random.ts';
+export const HEURISTIC = '../../../sdk/examples/xix/heuristic.ts';
 export const SLOW = './fixtures/slow-first-legal.ts';
 export const THROWS = './fixtures/throws.ts';
 export const RANDOM_1923 = '../../../sdk/examples/1923/random.ts';

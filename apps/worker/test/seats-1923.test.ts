@@ -64,9 +64,9 @@ describe('a 3-entrant 1923 series', () => {
 
   it('refuses a table the game does not seat (one entrant more than two for XIX) without retries', async () => {
     const entrants = [
-      await storeBot(w.h.store, 'dave', 'random', '../../../sdk/examples/random.ts'),
-      await storeBot(w.h.store, 'erin', 'random', '../../../sdk/examples/random.ts'),
-      await storeBot(w.h.store, 'fred', 'random', '../../../sdk/examples/random.ts'),
+      await storeBot(w.h.store, 'dave', 'random', '../../../sdk/examples/xix/random.ts'),
+      await storeBot(w.h.store, 'erin', 'random', '../../../sdk/examples/xix/random.ts'),
+      await storeBot(w.h.store, 'fred', 'random', '../../../sdk/examples/xix/random.ts'),
     ];
     const id = await w.h.enqueue({ kind: 'challenge', rated: false, entrants, deals: 1, seed: 1 });
     const series = await w.h.waitFor(id, finished);

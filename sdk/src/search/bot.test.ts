@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom } from '@xix/engine';
 import { playGame } from '../../test/play.ts';
 import { sampleState } from '../../test/states.ts';
-import random from '../../examples/random.ts';
+import random from '../../examples/xix/random.ts';
 import { createSearchBot } from './bot.ts';
 import { DEAL_COST, searchAction, type SearchResult } from './ismcts.ts';
 

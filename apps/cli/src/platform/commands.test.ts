@@ -15,8 +15,8 @@ import { xix as game, parseReplay, type Replay, type XixSeatView } from '@xix/en
 import { botSeed, playMatch, trustedPlayer, type MatchRecord } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import heuristic from '../../../../sdk/examples/heuristic.ts';
-import random from '../../../../sdk/examples/random.ts';
+import heuristic from '../../../../sdk/examples/xix/heuristic.ts';
+import random from '../../../../sdk/examples/xix/random.ts';
 import { matchInput } from '../../../worker/src/match-input.ts';
 import type { StoredSeries } from '../../../worker/src/store-port.ts';
 import { startFakePlatform, runXixAsync, type FakePlatform } from '../test/fake-platform.ts';
@@ -125,7 +125,7 @@ describe('xix play --match', () => {
     const stranger = { bot: 'b9', version: 3, name: 'secret', owner: 'bob', source: { kind: 'none' } } as const;
     const folder = matchFolder('stranger', played, [house('stranger', 'heuristic'), stranger]);
     expectOneLineError(xix({}, 'play', '--match', folder), /seat 1 plays secret \(b9 v3, owned by bob\), whose source is not yours: give a bot for it with --seat 1=FILE/);
-    const local = fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url));
+    const local = fileURLToPath(new URL('../../../../sdk/examples/xix/heuristic.ts', import.meta.url));
     const run = xix({}, 'play', '--match', folder, '--seat', `1=${local}`);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('the same game');
@@ -220,7 +220,7 @@ describe('xix fetch', () => {
     const series = { id: 's1', game: 'xix', kind: 'challenge', rated: false, entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }] } as unknown as StoredSeries;
     const hostGame: HostGame = { index: 0, rotation: 0, record };
     const stored = matchInput(series, [{ name: 'chatty', code: '' }, { name: 'heuristic', code: '' }], hostGame, 0, 0);
-    const heuristicSource = readFileSync(fileURLToPath(new URL('../../../../sdk/examples/heuristic.ts', import.meta.url)), 'utf8');
+    const heuristicSource = readFileSync(fileURLToPath(new URL('../../../../sdk/examples/xix/heuristic.ts', import.meta.url)), 'utf8');
     for (const [route, body] of Object.entries({
       '/api/matches/s1.0': { id: 's1.0', game: 'xix', entrants: stored.entrants, botSeeds: [11, 12] },
       '/api/matches/s1.0/replay': record.replay,

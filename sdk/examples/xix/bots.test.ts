@@ -5,13 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { xix } from '@xix/engine';
-import type { Bot } from '../src/bot.ts';
-import { playGame } from '../test/play.ts';
-import { sampleState } from '../test/states.ts';
-import template from '../templates/bot.ts';
+import type { Bot } from '../../src/bot.ts';
+import { playGame } from '../../test/play.ts';
+import { sampleState } from '../../test/states.ts';
+import template from '../../templates/bot.ts';
 import heuristic from './heuristic.ts';
 import random from './random.ts';
-import tutorial from './tutorial.ts';
+import tutorial from '../tutorial.ts';
 
 const bots: readonly (readonly [string, Bot])[] = [
   ['random', random],

@@ -5,10 +5,10 @@
  * The full measure over 2,000 games is `npx xix play sdk/examples/heuristic.ts sdk/examples/random.ts --games 2000 --seed 1`.
  */
 import { describe, expect, it } from 'vitest';
-import { playMirrored } from '../test/play.ts';
+import { playMirrored } from '../../test/play.ts';
 import heuristic from './heuristic.ts';
 import random from './random.ts';
-import tutorial from './tutorial.ts';
+import tutorial from '../tutorial.ts';
 
 describe('the heuristic bot', () => {
   it('beats random in more than 80% of 200 mirrored games, without a forfeit', () => {
