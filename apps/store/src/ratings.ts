@@ -118,8 +118,10 @@ function resultEntryOf(fields: readonly string[]): ResultEntry | null {
     const ranks = JSON.parse(field('ranks') ?? 'null') as unknown;
     if (!Array.isArray(entrants) || !Array.isArray(ranks)) return null;
     const refs = entrants.map((entrant: unknown) => (typeof entrant === 'object' && entrant !== null ? (entrant as { bot?: unknown; version?: unknown }) : {}));
+    const bySeat = refs.map((ref) => ({ bot: typeof ref.bot === 'string' ? ref.bot : '', version: Number(ref.version) }));
+    if (ratedGameProblem({ id: field('match') ?? '', entrants: bySeat.map((seat) => seat.bot), ranks: ranks as number[] }) !== null) return null;
     // rated by entrant: a partnership's seats are one entrant (ranks.ts entrantResults)
-    const byEntrant = entrantResults(refs.map((ref) => ({ bot: typeof ref.bot === 'string' ? ref.bot : '', version: Number(ref.version) })), ranks as number[], [], null);
+    const byEntrant = entrantResults(bySeat, ranks as number[], [], null);
     const entry: ResultEntry = {
       id: field('match') ?? '',
       bots: byEntrant.map((entrant) => entrant.bot),

@@ -1,7 +1,9 @@
 /** Health and the games the arena knows. */
 import type { FastifyInstance } from 'fastify';
 import type { Queue } from 'bullmq';
-import { GAMES } from '@xix/engine';
+import { defaultGame } from '@xix/engine';
+import { gameInfos } from '../game-info.ts';
+import { gameInfoSchema } from '../schemas.ts';
 import type { Store } from '@xix/store';
 
 const healthSchema = {
@@ -16,8 +18,8 @@ const healthSchema = {
 } as const;
 
 export function metaRoutes(app: FastifyInstance, options: { store: Store; queue: Queue }): void {
-  // The front door is the leaderboard of the first game (the web pages, plugins/web.ts).
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/leaderboard/xix'));
+  // The front door is the leaderboard of the default game (the web pages, plugins/web.ts).
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`/leaderboard/${defaultGame().id}`));
   app.get('/api/health', {
     schema: { summary: 'Is the server up, with Redis, the queue counts and the workers', tags: ['meta'], response: { 200: healthSchema, 503: healthSchema } },
   }, async (_request, reply) => {
@@ -32,8 +34,8 @@ export function metaRoutes(app: FastifyInstance, options: { store: Store; queue:
 
   app.get('/api/games', {
     schema: {
-      summary: 'The games bots can play', tags: ['meta'],
-      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, version: { type: 'string' }, seats: { type: 'object', properties: { min: { type: 'integer' }, max: { type: 'integer' } } } } } } },
+      summary: 'The games bots can play (the default game first): table sizes and the entrants each seats, options, variants (one leaderboard each), house bots', tags: ['meta'],
+      response: { 200: { type: 'array', items: gameInfoSchema } },
     },
-  }, async () => [...GAMES.values()].map((game) => ({ id: game.id, version: game.version, seats: game.seats })));
+  }, async () => gameInfos());
 }
