@@ -30,15 +30,13 @@ export function seatingOf(game: AnyGame, seats: number): Seating {
  * many), else the smallest table that seats them. Throws a RangeError naming the allowed counts.
  */
 export function tableSizeFor(game: AnyGame, entrants: number, seats?: number): number {
-  if (seats !== undefined) {
-    if (!tableSizes(game).includes(seats)) throw new RangeError(`${game.id} is played at ${game.seats.min}–${game.seats.max} seats, not ${String(seats)}`);
-    const seated = entrantsAt(game, seats);
-    if (seated !== entrants) throw new RangeError(`a table of ${seats} seats of ${game.id} seats ${seated} entrants, not ${entrants}`);
-    return seats;
-  }
   const sizes = tableSizesFor(game, entrants);
   if (sizes.length === 0 || entrants < 2) throw new RangeError(`${game.id} is played by ${describeEntrantCounts(game)} entrants, not ${String(entrants)}`);
-  return sizes[0]!;
+  if (seats === undefined) return sizes[0]!;
+  if (!tableSizes(game).includes(seats)) throw new RangeError(`${game.id} is played at ${game.seats.min}–${game.seats.max} seats, not ${String(seats)}`);
+  const seated = entrantsAt(game, seats);
+  if (seated !== entrants) throw new RangeError(`a table of ${seats} seats of ${game.id} seats ${seated} entrants, not ${entrants}`);
+  return seats;
 }
 
 export interface RotatedGame {

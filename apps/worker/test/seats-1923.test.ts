@@ -71,7 +71,7 @@ describe('a 3-entrant 1923 series', () => {
     const id = await w.h.enqueue({ kind: 'challenge', rated: false, entrants, deals: 1, seed: 1 });
     const series = await w.h.waitFor(id, finished);
     expect(series.status).toBe('failed');
-    expect(series.error).toMatch(/3 entrants; xix is played by 2 to 2 bots/);
+    expect(series.error).toMatch(/cannot be played: xix is played by 2 entrants, not 3/);
     expect(series.matches).toEqual([]);
   });
 });
