@@ -123,13 +123,13 @@ export default defineBot({
 });
 `;
 
-const example = (name: string): string => readFileSync(`${ROOT}sdk/examples/${name}.ts`, 'utf8');
+const example = (name: string): string => readFileSync(`${ROOT}sdk/examples/xix/${name}.ts`, 'utf8');
 
 /** The entrants: three bundled example bots and the slow one, last. */
 export const ENTRANTS: readonly { name: string; source: string }[] = [
   { name: 'random', source: example('random') },
   { name: 'heuristic', source: example('heuristic') },
-  { name: 'tutorial', source: example('tutorial') },
+  { name: 'tutorial', source: readFileSync(`${ROOT}sdk/examples/tutorial.ts`, 'utf8') },
   { name: 'ponder', source: PONDER },
 ];
 

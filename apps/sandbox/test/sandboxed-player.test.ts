@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import heuristic from '../../../sdk/examples/xix/heuristic.ts';
 import { compileBot, sandboxedPlayer, type SandboxLimits } from '../src/index.ts';
 
-const example = (name: string): string => fileURLToPath(new URL(`../../../sdk/examples/${name}.ts`, import.meta.url));
+const example = (name: string): string => fileURLToPath(new URL(`../../../sdk/examples/xix/${name}.ts`, import.meta.url));
 const hostile = (name: string): string => fileURLToPath(new URL(`./hostile/${name}.ts`, import.meta.url));
 
 async function code(file: string): Promise<string> {

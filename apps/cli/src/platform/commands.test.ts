@@ -60,7 +60,7 @@ function matchFolder(name: string, replay: Replay, seats: FetchedMatch['seats'],
 
 /** A seat as fetch writes it for a house bot: its source downloaded into the folder. */
 function house(folder: string, name: string): FetchedMatch['seats'][number] {
-  const source = fileURLToPath(new URL(`../../../../sdk/examples/${name}.ts`, import.meta.url));
+  const source = fileURLToPath(new URL(`../../../../sdk/examples/xix/${name}.ts`, import.meta.url));
   mkdirSync(path.join(dir, folder, `${name}-v1`), { recursive: true });
   copyFileSync(source, path.join(dir, folder, `${name}-v1`, `${name}.ts`));
   return { bot: 'b1', version: 1, name, owner: 'house', source: { kind: 'files', dir: `${name}-v1`, entry: `${name}.ts` } };
@@ -217,7 +217,7 @@ describe('xix fetch', () => {
     platform = await startFakePlatform();
     record = playMatch({ game, setup: game.randomSetup(7, 2), seed: 7, players: [trustedPlayer(chatty, 'chatty'), trustedPlayer(heuristic, 'heuristic')] });
     // The logs as the worker stores them (one text per seat), from the worker's own code.
-    const series = { id: 's1', game: 'xix', kind: 'challenge', rated: false, entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }] } as unknown as StoredSeries;
+    const series = { id: 's1', game: 'xix', kind: 'challenge', rated: false, entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }], seats: 2, options: {}, seed: 7 } as unknown as StoredSeries;
     const hostGame: HostGame = { index: 0, rotation: 0, record };
     const stored = matchInput(series, [{ name: 'chatty', code: '' }, { name: 'heuristic', code: '' }], hostGame, 0, 0);
     const heuristicSource = readFileSync(fileURLToPath(new URL('../../../../sdk/examples/xix/heuristic.ts', import.meta.url)), 'utf8');
