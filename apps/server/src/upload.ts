@@ -8,6 +8,7 @@ import { GAMES, defaultGame, entrantsAt, findGame, type AnyGame } from '@xix/eng
 import { validationTableSizes } from '@xix/referee';
 import { compileBot, DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox/compile';
 import type { EntrantRef, Store, ValidationPlan } from '@xix/store';
+import type { UploadResult } from './api-types.ts';
 import { parseDiagnostics } from './diagnostics.ts';
 import { validationTables } from './games/registry.ts';
 import { HttpError, badRequest, conflict } from './http-error.ts';
@@ -20,16 +21,6 @@ export interface UploadBody {
   readonly name: string;
   readonly entry?: string;
   readonly files: Readonly<Record<string, string>>;
-}
-
-export interface UploadResult {
-  readonly bot: string;
-  /** The game the bot plays: the one named, or the one its source was written for. */
-  readonly game: string;
-  readonly version: number;
-  readonly state: 'validating';
-  readonly compileMs: number;
-  readonly validation: readonly string[];
 }
 
 /**
