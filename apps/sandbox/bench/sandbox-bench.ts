@@ -191,7 +191,7 @@ async function throughput(): Promise<void> {
   };
   const pooled = async (): Promise<number> => {
     const t0 = performance.now();
-    const outcome = await pool.runSeries({ game: 'xix', seed: 1, deals: games / 2, bots: [{ name: 'a', code }, { name: 'b', code }] });
+    const outcome = await pool.runSeries({ game: xix.id, seed: 1, deals: games / 2, bots: [{ name: 'a', code }, { name: 'b', code }] });
     if (!outcome.ok) throw new Error(outcome.error);
     return games / ((performance.now() - t0) / 1000);
   };
@@ -234,7 +234,7 @@ async function memoryBomb(): Promise<void> {
     peakMb = Math.max(peakMb, (readRssMb(process.pid) ?? 0) + hosts.reduce((sum, mb) => sum + mb, 0));
   }, 10);
   const t0 = performance.now();
-  const outcome = await pool.runSeries({ game: 'xix', seed: 1, deals, bots: [{ name: 'bomb', code: bomb }, { name: 'random', code: random }] });
+  const outcome = await pool.runSeries({ game: xix.id, seed: 1, deals, bots: [{ name: 'bomb', code: bomb }, { name: 'random', code: random }] });
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   await pool.close();

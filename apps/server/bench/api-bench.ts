@@ -14,6 +14,7 @@
  * (1 default, 0: no pinning), BENCH_PROFILE (a directory: the server writes a V8 CPU profile there,
  * --cpu-prof), LOG_LEVEL (info), XIX_LEADERBOARD_CACHE_MS (the server's default), REDIS_URL.
  */
+import { xix } from '@xix/engine';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -96,7 +97,7 @@ try {
       const response = await fetch(`${url}/api/bots`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-        body: JSON.stringify({ game: 'xix', name: 'lastbot', files: { 'lastbot.ts': BOT.replace('N', String(i)) } }),
+        body: JSON.stringify({ game: xix.id, name: 'lastbot', files: { 'lastbot.ts': BOT.replace('N', String(i)) } }),
       });
       const text = await response.text();
       times.push(performance.now() - begin);
@@ -172,7 +173,7 @@ async function reportBytesPerGame(store: ReturnType<typeof createStore>): Promis
   const keys = keysFor(prefix);
   let games = 0, raw = 0, gzipped = 0, redisBytes = 0;
   for (let before: string | undefined; ;) {
-    const page = await store.listMatches({ game: 'xix', limit: 100, ...(before !== undefined && { before }) });
+    const page = await store.listMatches({ game: xix.id, limit: 100, ...(before !== undefined && { before }) });
     for (const match of page.matches) {
       games++;
       raw += match.rawBytes;

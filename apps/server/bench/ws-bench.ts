@@ -32,6 +32,7 @@
  * joins that lag are games missed). Stops after the first step that fails. BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (--cpu-prof).
  * Memory per spectator = (server RSS at N − RSS with none) / N.
  */
+import { xix } from '@xix/engine';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -149,7 +150,7 @@ function startPublisher(store: ReturnType<typeof createStore>, games: readonly R
         const wait = started + atMs - performance.now();
         if (wait > 0) await sleep(wait);
         else if (wait < -PROGRESS_TICK_MS) late++;
-        await store.publishLive(match, [event], { game: 'xix', tournament: null });
+        await store.publishLive(match, [event], { game: xix.id, tournament: null });
         published++;
         if (event.type === 'start') for (const client of clients) client.child.send({ type: 'game', slot: index, match });
       }

@@ -4,6 +4,7 @@
  * (BENCH_SEARCH_BUDGET): at its default of 250,000 (~30 ms a decision) its games alone would take
  * the benchmark far past its ten minutes.
  */
+import { xix } from '@xix/engine';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { compileBot } from '@xix/sandbox';
@@ -41,7 +42,7 @@ export async function storeBenchBots(store: Store, bots: readonly BenchBot[]): P
   await store.ensureUser('bench');
   const entrants: EntrantRef[] = [];
   for (const bot of bots) {
-    const put = await store.putVersion({ owner: 'bench', name: bot.name, game: 'xix', entry: 'bot.ts', files: { 'bot.ts': bot.source }, bundle: bot.code, bytes: bot.code.length, compileMs: 0, state: 'active' });
+    const put = await store.putVersion({ owner: 'bench', name: bot.name, game: xix.id, entry: 'bot.ts', files: { 'bot.ts': bot.source }, bundle: bot.code, bytes: bot.code.length, compileMs: 0, state: 'active' });
     if (!put.ok) throw new Error(`cannot store ${bot.name}: ${put.reason}`);
     entrants.push({ bot: put.bot, version: put.version });
   }

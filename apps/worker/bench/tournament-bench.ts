@@ -21,6 +21,7 @@
  * default 3,3,2), BENCH_WORKERS (default 1,2), BENCH_PROFILE (a directory: worker processes and
  * their sandbox hosts write V8 CPU profiles there).
  */
+import { xix } from '@xix/engine';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -140,7 +141,7 @@ async function workersRun(count: number, redisUrl: string, redis: Redis, prefix:
     const started = performance.now();
     for (const s of series) await enqueueSeries(queue, 'tournament', s.id);
     while ((await store.tournamentStatus(tournament)) !== 'done') await sleep(100);
-    const board = await store.leaderboard('xix');
+    const board = await store.leaderboard(xix.id);
     const seconds = (performance.now() - started) / 1000;
     const redisAfter = await redisSnapshot(redis);
     const cpuAfter = workers.map((worker) => cpuWithChildren(worker.child.pid!));
@@ -197,7 +198,7 @@ try {
     const store = createStore(redis, { prefix });
     const entrants = await storeBenchBots(store, bots);
     const codeOf = new Map(entrants.map((entrant, i) => [entrant.bot, bots[i]!]));
-    const created = await store.createTournament({ game: 'xix', entrants, dealsPerPairing: DEALS, seats: 2, createdBy: 'bench' });
+    const created = await store.createTournament({ game: xix.id, entrants, dealsPerPairing: DEALS, seats: 2, createdBy: 'bench' });
     const series = (await Promise.all(created.series.map((id) => store.getSeries(id)))) as Series[];
     console.log(`run ${run + 1}: tournament ${created.tournament} (seed ${series[0]!.seed})`);
     const pool = await poolAlone(count, series, codeOf);
