@@ -5,9 +5,14 @@
  * Ctrl-C stops the children first, then our own redis-server with SHUTDOWN, so the next start
  * finds everything again.
  */
+import { loadFixtureGames } from '@xix/engine';
 import { SERVER_MAIN, WORKER_MAIN, startChild, type Child } from './children.ts';
 import { LauncherError, launcherConfig } from './config.ts';
 import { findRedis, type FoundRedis } from './find-redis.ts';
+
+// Every process entry point loads the fixture games before it reads a registry (the test-only
+// switch; the server and worker it starts inherit it and load them too).
+await loadFixtureGames();
 
 const say = (line: string): void => console.log(`xix: ${line}`);
 const CHILD_GRACE_MS = 20_000;

@@ -108,7 +108,8 @@ describe('npm start', () => {
     const houseLine = (text: string): string | undefined => /^xix: (house bots .*)$/m.exec(text)?.[1];
     const houseBots = (await json(`${url}/api/bots?owner=house`)).body.bots as { id: string; name: string; active: number }[];
     expect(houseLine(output)).toBe(`house bots ${houseBots.map((bot) => `${bot.name}=${bot.id}v${bot.active}`).join(', ')}`);
-    expect(houseLine(output)).toMatch(/^house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1, random-1923=b\d+v1, heuristic-1923=b\d+v1$/);
+    expect(houseLine(output)).toMatch(/^house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1, random-1923=b\d+v1, heuristic-1923=b\d+v1, random-nim=b\d+v1$/);
+    // (random-nim: the fixture game, registered under the test-only switch the launcher and its children inherit)
     const pids = /pids: launcher (\d+), server (\d+), worker (\d+), redis (\d+)/.exec(output)!.slice(1).map(Number);
     expect(pids).toHaveLength(4);
     const health = await json(`${url}/api/health`);

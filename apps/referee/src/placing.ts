@@ -29,3 +29,32 @@ export function meanInterval(sum: number, squares: number, n: number, range: Int
   const half = z * Math.sqrt(variance / n);
   return { low: Math.max(range.low, mean - half), high: Math.min(range.high, mean + half) };
 }
+
+/** An entrant's outcome of one game, from its seats' (a partnership's seats count as one). */
+export interface EntrantOutcome {
+  /** 1 = first, in standard competition ranking over the entrants (by each one's best seat). */
+  readonly place: number;
+  /** Its share of the win: entrants sharing first place share one win. */
+  readonly winShare: number;
+  /** The points of its seats, added up. */
+  readonly points: number;
+  /** Whether the forfeiting seat was one of its. */
+  readonly forfeited: boolean;
+}
+
+/**
+ * Each entrant's outcome of a game whose seats `seatsOf(entrant)` played, from the game's result:
+ * with one seat an entrant, the seat's place, win share and points.
+ */
+export function entrantOutcomes(result: GameResult, forfeitSeat: number | null, entrants: number, seatsOf: (entrant: number) => readonly number[]): EntrantOutcome[] {
+  const seatPlaces = placesOf(result, result.points.length);
+  const best = Array.from({ length: entrants }, (_, e) => Math.min(...seatsOf(e).map((seat) => seatPlaces[seat] ?? Number.MAX_SAFE_INTEGER)));
+  const places = best.map((rank) => 1 + best.filter((other) => other < rank).length);
+  const shares = winShares(places);
+  return places.map((place, e) => ({
+    place,
+    winShare: shares[e]!,
+    points: seatsOf(e).reduce((sum, seat) => sum + (result.points[seat] ?? 0), 0),
+    forfeited: forfeitSeat !== null && seatsOf(e).includes(forfeitSeat),
+  }));
+}

@@ -1,11 +1,12 @@
 /**
- * The running score of a series of any number of bots, game by game in whatever order games
+ * The running score of a series of any number of entrants, game by game in whatever order games
  * arrive. Only counts are kept, never the games, so a long series costs no memory. Figures are
- * indexed by bot (A = 0, B = 1, ...), whatever seats the bots had.
+ * indexed by entrant (A = 0, B = 1, ...), whatever seats the entrants had: a partnership's seats
+ * count as one entrant's game (placing.ts entrantOutcomes).
  */
 import type { MatchRecord } from './match.ts';
-import { meanInterval, placesOf, winShares } from './placing.ts';
-import { seatOfBot } from './seat-rotation.ts';
+import { entrantOutcomes, meanInterval } from './placing.ts';
+import { seatsOfEntrant, type Seating } from './seat-rotation.ts';
 import { wilsonInterval, type Interval } from './wilson.ts';
 
 /**
@@ -26,9 +27,9 @@ export interface SeriesSummary<PerBot extends readonly number[] = readonly [numb
   readonly interval: Interval;
 }
 
-/** A game of the series: its record, and bot A's seat, which is its rotation (seat-rotation.ts). */
+/** A game of the series: its record and its rotation (seat-rotation.ts). */
 export interface TalliedGame {
-  readonly seatOfA: number;
+  readonly rotation: number;
   readonly record: MatchRecord;
 }
 
@@ -37,7 +38,9 @@ export interface SeriesTally {
   summary(): SeriesSummary<readonly number[]>;
 }
 
-export function createSeriesTally(bots: number): SeriesTally {
+/** The tally of a series seated by `seating` (seat-rotation.ts): one figure per entrant. */
+export function createSeriesTally(seating: Seating): SeriesTally {
+  const bots = seating.length;
   let games = 0;
   const zeros = (): number[] => Array.from({ length: bots }, () => 0);
   const wins = zeros();
@@ -46,19 +49,17 @@ export function createSeriesTally(bots: number): SeriesTally {
   const places = zeros();
   const squares = zeros();
   return {
-    add({ seatOfA, record }) {
+    add({ rotation, record }) {
       const { result, forfeit } = record.replay;
-      const seatPlaces = placesOf(result, bots);
-      const shares = winShares(seatPlaces);
+      const outcomes = entrantOutcomes(result, forfeit?.seat ?? null, bots, (entrant) => seatsOfEntrant(entrant, rotation, seating));
       games++;
-      for (let bot = 0; bot < bots; bot++) {
-        const seat = seatOfBot(bot, seatOfA, bots);
-        wins[bot]! += shares[seat]!;
-        points[bot]! += result.points[seat] ?? 0;
-        places[bot]! += seatPlaces[seat]!;
-        squares[bot]! += seatPlaces[seat]! ** 2;
-        if (forfeit?.seat === seat) forfeits[bot]!++;
-      }
+      outcomes.forEach((outcome, bot) => {
+        wins[bot]! += outcome.winShare;
+        points[bot]! += outcome.points;
+        places[bot]! += outcome.place;
+        squares[bot]! += outcome.place ** 2;
+        if (outcome.forfeited) forfeits[bot]!++;
+      });
     },
     summary: () => ({
       games,

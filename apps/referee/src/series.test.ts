@@ -3,7 +3,7 @@ import { placesOf } from './placing.ts';
 import { describe, expect, it } from 'vitest';
 import { playSeries, type SeriesGame } from './series.ts';
 import type { Player } from './player.ts';
-import { failingAt, firstLegal, lastLegal, players } from './test-bots.ts';
+import { failingAt, firstLegal, lastLegal, partnershipNim, players } from './test-bots.ts';
 import { trustedPlayer } from './trusted-player.ts';
 import { wilsonInterval } from './wilson.ts';
 import { createSeriesTally } from './series-tally.ts';
@@ -33,18 +33,18 @@ describe('playSeries', () => {
     const seen: SeriesGame[] = [];
     const [a, b] = players(firstLegal, lastLegal);
     const summary = playSeries({ game: xix, games: 6, seed: 40, players: [a!, b!], onGame: (g) => seen.push(g) });
-    expect(seen.map((g) => g.seatOfA)).toEqual([0, 1, 0, 1, 0, 1]);
+    expect(seen.map((g) => g.rotation)).toEqual([0, 1, 0, 1, 0, 1]);
     expect(seen.map((g) => g.record.replay.seed)).toEqual([40, 40, 41, 41, 42, 42]);
     expect(seen[0]!.record.replay.setup).toEqual(seen[1]!.record.replay.setup);
     expect(seen[0]!.record.replay.seats).toEqual([{ name: 'a' }, { name: 'b' }]);
     expect(seen[1]!.record.replay.seats).toEqual([{ name: 'b' }, { name: 'a' }]);
     expect(seen.every((g) => verifyReplay(g.record.replay).ok)).toBe(true);
 
-    const aWins = seen.filter((g) => g.record.replay.result.winner === g.seatOfA).length;
+    const aWins = seen.filter((g) => g.record.replay.result.winner === g.rotation).length;
     expect(summary.wins).toEqual([aWins, 6 - aWins]);
     expect(summary.winRate).toBe(aWins / 6);
     expect(summary.interval).toEqual(wilsonInterval(aWins, 6));
-    const aPoints = seen.reduce((sum, g) => sum + g.record.replay.result.points[g.seatOfA]!, 0);
+    const aPoints = seen.reduce((sum, g) => sum + g.record.replay.result.points[g.rotation]!, 0);
     expect(summary.points[0]).toBe(aPoints);
     expect(summary.forfeits).toEqual([0, 0]);
   });
@@ -88,7 +88,7 @@ describe('playSeries with more than two bots (1923)', () => {
       expect(seen.map((g) => g.record.replay.seed)).toEqual([...Array<number>(k).fill(5), ...Array<number>(k).fill(6)]);
       for (const deal of [0, 1]) {
         const games = seen.slice(deal * k, deal * k + k);
-        expect(games.map((g) => g.seatOfA)).toEqual(Array.from({ length: k }, (_, r) => r));
+        expect(games.map((g) => g.rotation)).toEqual(Array.from({ length: k }, (_, r) => r));
         expect(new Set(games.map((g) => JSON.stringify(g.record.replay.setup))).size).toBe(1);
         // Each bot once in each seat of the deal.
         for (const name of names.slice(0, k)) expect(new Set(games.map((g) => g.record.replay.seats.findIndex((s) => s.name === name))).size).toBe(k);
@@ -112,17 +112,17 @@ describe('playSeries with more than two bots (1923)', () => {
 
   it('counts a shared win as a share of one (T13) and a forfeit against its bot', () => {
     const shared: SeriesGame['record'] = { logs: [], replay: { result: { winner: 0, points: [20, 20, 3], reason: 'x', ranks: [1, 1, 3] }, forfeit: { seat: 2, verdict: 'error', message: 'x' } } as never };
-    const tally = createSeriesTally(3);
-    tally.add({ seatOfA: 1, record: shared }); // A in seat 1, B in seat 2, C in seat 0
+    const tally = createSeriesTally([[0], [1], [2]]);
+    tally.add({ rotation: 1, record: shared }); // A in seat 1, B in seat 2, C in seat 0
     expect(tally.summary()).toMatchObject({ games: 1, wins: [0.5, 0, 0.5], points: [20, 3, 20], forfeits: [0, 1, 0], winRate: 0.5 });
     expect(tally.summary().placings.map((p) => p.average)).toEqual([1, 3, 1]);
   });
 
   it('takes as many bots as the game seats, and one set of players per later rotation', () => {
     const [a, b] = players(firstLegal, lastLegal);
-    expect(() => playSeries({ game: xix, games: 3, seed: 1, players: [a!, b!, a!] })).toThrow(/2–2 bots, got 3/);
-    expect(() => playSeries({ game: nineteenTwentyThree, games: 2, seed: 1, players: [a!] })).toThrow(/2–9 bots, got 1/);
-    expect(() => playSeries({ game: nineteenTwentyThree, games: 10, seed: 1, players: Array<Player>(10).fill(a!) })).toThrow(/2–9 bots, got 10/);
+    expect(() => playSeries({ game: xix, games: 3, seed: 1, players: [a!, b!, a!] })).toThrow(/xix is played by 2 entrants, not 3/);
+    expect(() => playSeries({ game: nineteenTwentyThree, games: 2, seed: 1, players: [a!] })).toThrow(/2–9 entrants, not 1/);
+    expect(() => playSeries({ game: nineteenTwentyThree, games: 10, seed: 1, players: Array<Player>(10).fill(a!) })).toThrow(/2–9 entrants, not 10/);
     expect(() => playSeries({ game: nineteenTwentyThree, games: 4, seed: 1, players: [a!, b!, a!] })).toThrow(/multiple of 3 games/);
     expect(() => playSeries({ game: nineteenTwentyThree, games: 3, seed: 1, players: [a!, b!, a!], rotationPlayers: [[a!, b!, a!]] })).toThrow(/2 more set/);
     expect(() => playSeries({ game: nineteenTwentyThree, games: 3, seed: 1, players: [a!, b!, a!], rotationPlayers: [[a!, b!, a!], [a!, b!]] })).toThrow(/2 more set/);
@@ -143,5 +143,38 @@ describe('wilsonInterval', () => {
   it('rejects impossible counts', () => {
     expect(() => wilsonInterval(5, 0)).toThrow(RangeError);
     expect(() => wilsonInterval(11, 10)).toThrow(RangeError);
+  });
+});
+
+describe('playSeries in entrants (issue 16 item 1)', () => {
+  const nimBot = { decide: (view: { legalActions: readonly unknown[] }) => view.legalActions[0] };
+
+  it('seats a partnership entrant at each seat of its side with a player of its own per seat, and tallies it once', () => {
+    const game = partnershipNim();
+    // Which seats each player instance was started at: a player plays one seat, never two.
+    const seatsOf = new Map<string, Set<number>>();
+    const player = (name: string): Player => {
+      const inner = trustedPlayer(nimBot as never, name);
+      return { ...inner, startGame: (info) => (seatsOf.set(name, (seatsOf.get(name) ?? new Set()).add(info.seat)), inner.startGame(info)) };
+    };
+    const rotation = (r: number) => [[player(`a${r}.0`), player(`a${r}.1`)], [player(`b${r}.0`), player(`b${r}.1`)]];
+    const seen: SeriesGame[] = [];
+    const summary = playSeries({ game, games: 4, seed: 3, seats: 4, options: { stones: 9 }, players: rotation(0), rotationPlayers: [rotation(1)], onGame: (g) => seen.push(g) });
+    expect(seen.map((g) => g.record.replay.seats.map((s) => s.name))).toEqual([
+      ['a0.0', 'b0.0', 'a0.1', 'b0.1'], ['b1.0', 'a1.0', 'b1.1', 'a1.1'], ['a0.0', 'b0.0', 'a0.1', 'b0.1'], ['b1.0', 'a1.0', 'b1.1', 'a1.1'],
+    ]);
+    expect([...seatsOf.values()].every((seats) => seats.size === 1)).toBe(true);
+    expect(seen.every((g) => (g.record.replay.setup as { stones: number }).stones === 9)).toBe(true);
+    // One entrant wins each game (its side took the last stone): two entrants, four games.
+    expect(summary.games).toBe(4);
+    expect(summary.wins[0]! + summary.wins[1]!).toBe(4);
+    expect(summary.placings.every((p) => p.average >= 1 && p.average <= 2)).toBe(true);
+  });
+
+  it('refuses one player for the seats of a partnership, and options the game does not take', () => {
+    const game = partnershipNim();
+    const one = trustedPlayer(nimBot as never, 'one');
+    expect(() => playSeries({ game, games: 2, seed: 1, seats: 4, players: [one, one] })).toThrow(/one player per seat/);
+    expect(() => playSeries({ game, games: 2, seed: 1, players: [one, one], options: { stones: 1 } })).toThrow(/option stones of nim takes a whole number from 5 to 60/);
   });
 });

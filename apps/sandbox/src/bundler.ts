@@ -18,8 +18,14 @@ export interface BotHandlers {
   load(args: OnLoadArgs): Promise<OnLoadResult>;
 }
 
+/** A bundle, and the files whose code is in it (paths as esbuild names them: relative to the working directory). */
+export interface Bundle {
+  readonly code: string;
+  readonly inputs: readonly string[];
+}
+
 /** Bundles the bot the handlers describe; rejects with esbuild's errors ({ errors: Message[] }). */
-export async function bundle(handlers: BotHandlers): Promise<string> {
+export async function bundle(handlers: BotHandlers): Promise<Bundle> {
   const plugin: Plugin = {
     name: 'xix-bot-files',
     setup(b) {
@@ -39,8 +45,11 @@ export async function bundle(handlers: BotHandlers): Promise<string> {
     plugins: [plugin],
     logLevel: 'silent',
     legalComments: 'none',
+    metafile: true,
   });
   const code = out.outputFiles[0]?.text;
   if (code === undefined) throw new Error('esbuild produced no output');
-  return code;
+  // the files that put code in the bundle (tree shaking left the others out)
+  const inputs = Object.values(out.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file));
+  return { code, inputs };
 }

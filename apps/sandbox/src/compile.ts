@@ -20,7 +20,33 @@ export interface BotSource {
   readonly maxBytes?: number;
 }
 
-export type CompiledBot = { readonly ok: true; readonly code: string; readonly bytes: number } | { readonly ok: false; readonly message: string };
+export type CompiledBot =
+  | {
+      readonly ok: true;
+      readonly code: string;
+      readonly bytes: number;
+      /**
+       * The games whose own code the bot's bundle holds (from its `sdk/src/games/<id>/` and
+       * `engine/src/games/<id>/` files), sorted: the game(s) its source was written for, or []
+       * for a bot that uses nothing game-specific.
+       */
+      readonly games: readonly string[];
+    }
+  | { readonly ok: false; readonly message: string };
+
+/** A file of a game's own folder in the SDK or the engine: its id. */
+const GAME_FOLDER = /(?:^|[/\\])(?:sdk|engine)[/\\]src[/\\]games[/\\]([^/\\]+)[/\\]/;
+
+/** The games whose folders the files belong to (the bot's own files never count: they are in the 'bot' namespace). */
+export function gamesOfInputs(inputs: readonly string[]): string[] {
+  const games = new Set<string>();
+  for (const file of inputs) {
+    if (file.startsWith('bot:')) continue;
+    const id = GAME_FOLDER.exec(file)?.[1];
+    if (id !== undefined) games.add(id);
+  }
+  return [...games].sort();
+}
 
 const MEMORY_ROOT = path.resolve('/xix-bot');
 const EXTENSIONS = ['', '.ts', '.js', '.mts', '.mjs', '/index.ts', '/index.js'];
@@ -62,7 +88,8 @@ export async function compileBot(source: BotSource): Promise<CompiledBot> {
   };
 
   try {
-    return { ok: true, code: await bundle(handlers), bytes };
+    const { code, inputs } = await bundle(handlers);
+    return { ok: true, code, bytes, games: gamesOfInputs(inputs) };
   } catch (error) {
     return { ok: false, message: describeBuildFailure(error, source.entry, inMemory ? MEMORY_ROOT : '') };
   }

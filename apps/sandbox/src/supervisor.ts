@@ -10,7 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { findGame } from '@xix/engine';
-import { seriesBots } from '@xix/referee';
+import { seriesTable } from '@xix/referee';
 import { afterDeath, type HostDeath } from './host/after-death.ts';
 import { createLeaseFile, type LeaseFile } from './host/lease-file.ts';
 import { readRssMb } from './host/process-memory.ts';
@@ -281,7 +281,7 @@ export function createSandboxPool(options: PoolOptions = {}): SandboxPool {
       const { series } = running;
       if (message.type === 'game') {
         series.strayDeaths = 0;
-        deliver(series, { index: message.index, seatOfA: message.seatOfA, record: message.record });
+        deliver(series, { index: message.index, rotation: message.rotation, record: message.record });
         return;
       }
       host.running = null;
@@ -395,12 +395,18 @@ function validateJob(job: SeriesJob): void {
   if (typeof job.game !== 'string') throw new TypeError('job.game must be a game id');
   if (!Number.isSafeInteger(job.seed) || job.seed < 0) throw new RangeError(`job.seed must be a non-negative safe integer, got ${String(job.seed)}`);
   if (!Number.isSafeInteger(job.deals) || job.deals < 1) throw new RangeError(`job.deals must be a positive integer, got ${String(job.deals)}`);
-  // One bot per seat of the table: each deal is played once per seat rotation (referee seat-rotation.ts).
-  // An unknown game gets the widest range here: its host refuses it (a failed series, not a throw).
-  const { min, max } = seriesBots(findGame(job.game)?.seats ?? { min: 2, max: Number.MAX_SAFE_INTEGER });
-  if (!Array.isArray(job.bots) || job.bots.length < min || job.bots.length > max || !job.bots.every((b) => typeof b?.name === 'string' && typeof b.code === 'string' && b.code !== '')) {
-    const count = min === max ? 'two' : `${min} to ${max}`;
-    throw new TypeError(`job.bots must be ${count} { name, code } with compiled code (one per seat of ${job.game})`);
+  if (!Array.isArray(job.bots) || job.bots.length < 2 || !job.bots.every((b) => typeof b?.name === 'string' && typeof b.code === 'string' && b.code !== '')) {
+    throw new TypeError(`job.bots must be at least two { name, code } with compiled code (one per entrant of ${job.game})`);
+  }
+  // The entrants fill the table (referee seat-rotation.ts), with options the game takes. An unknown
+  // game is not checked here: its host refuses it (a failed series, not a throw).
+  const game = findGame(job.game);
+  if (game !== undefined) {
+    try {
+      seriesTable(game, job.bots.length, job.seats, job.options);
+    } catch (error) {
+      throw new TypeError(`job.bots, job.seats, job.options: ${(error as Error).message}`);
+    }
   }
   if (job.botSeedKey !== undefined && (typeof job.botSeedKey !== 'string' || job.botSeedKey === '')) {
     throw new TypeError('job.botSeedKey must be a non-empty string when given');

@@ -90,7 +90,7 @@ describe('forfeitRecord', () => {
     const bot = seat === 1 ? 0 : 1;
     const record = forfeitRecord(JOB, 3, bot, moves, { verdict: 'memory', message: 'boom' });
     if (typeof record === 'string') throw new Error(record);
-    expect(record).toMatchObject({ index: 3, seatOfA: 1 });
+    expect(record).toMatchObject({ index: 3, rotation: 1 });
     const { replay } = record.record;
     expect(replay.seed).toBe(JOB.seed + 1);
     expect(replay.seats).toEqual([{ name: 'beta' }, { name: 'alpha' }]);
@@ -148,7 +148,7 @@ describe('afterDeath', () => {
     const seat = toMoveAfter(2, 3)!;
     const moves = firstMoves(2, 3);
     const after = afterDeath(facts({ lease: lease(seat, 2, 3), moves, strayDeaths: 1 }));
-    expect(after).toMatchObject({ kind: 'forfeit', game: { index: 2, seatOfA: 0 }, death: { game: 2, bot: seat, verdict: 'timeout', forfeited: true } });
+    expect(after).toMatchObject({ kind: 'forfeit', game: { index: 2, rotation: 0 }, death: { game: 2, bot: seat, verdict: 'timeout', forfeited: true } });
   });
 
   it('lets a game whose record arrived stand when the host died in a bot\'s end-of-game call', () => {

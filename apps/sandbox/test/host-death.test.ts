@@ -32,7 +32,7 @@ function expectComplete({ outcome, seen }: { outcome: SeriesOutcome; seen: HostG
   const indices = Array.from({ length: deals * 2 }, (_, i) => i);
   expect(seen.map((g) => g.index)).toEqual(indices);
   expect(outcome.games.map((g) => g.index)).toEqual(indices);
-  expect(outcome.games.map((g) => g.seatOfA)).toEqual(indices.map((i) => i % 2));
+  expect(outcome.games.map((g) => g.rotation)).toEqual(indices.map((i) => i % 2));
   for (const game of outcome.games) expect(verifyReplay(game.record.replay)).toMatchObject({ ok: true });
 }
 
@@ -52,12 +52,12 @@ describe('a host that dies in a bot\'s code', () => {
     expectComplete(result, 2);
     for (const game of result.outcome.games) {
       const { replay } = game.record;
-      expect(replay.forfeit).toMatchObject({ seat: game.seatOfA, verdict: 'timeout' });
+      expect(replay.forfeit).toMatchObject({ seat: game.rotation, verdict: 'timeout' });
       expect(replay.forfeit?.message).toMatch(/killed from outside/);
       // Its first two moves are in the replay, the stalled third is the forfeit.
-      expect(replay.moves.filter((m) => m.seat === game.seatOfA)).toHaveLength(2);
-      expect(replay.result.winner).toBe(1 - game.seatOfA);
-      expect(replay.seats.map((s) => s.name)).toEqual(game.seatOfA === 0 ? ['stall-on-third-move', 'random'] : ['random', 'stall-on-third-move']);
+      expect(replay.moves.filter((m) => m.seat === game.rotation)).toHaveLength(2);
+      expect(replay.result.winner).toBe(1 - game.rotation);
+      expect(replay.seats.map((s) => s.name)).toEqual(game.rotation === 0 ? ['stall-on-third-move', 'random'] : ['random', 'stall-on-third-move']);
     }
     expect(result.outcome.hostDeaths).toEqual([0, 1, 2, 3].map((game) => expect.objectContaining({ game, bot: 0, verdict: 'timeout', forfeited: true })));
     expect(pool.stats().restarts - restarts).toBe(4);
@@ -113,7 +113,7 @@ describe('memory bombs of issue 8, under the default limits', () => {
     }, 20);
     const result = await series(fixture, 1).finally(() => clearInterval(sampler));
     expectComplete(result, 1);
-    for (const game of result.outcome.games) expect(game.record.replay.forfeit).toMatchObject({ seat: game.seatOfA, verdict: 'memory' });
+    for (const game of result.outcome.games) expect(game.record.replay.forfeit).toMatchObject({ seat: game.rotation, verdict: 'memory' });
     for (const death of result.outcome.hostDeaths) expect(death).toMatchObject({ bot: 0, verdict: 'memory', forfeited: true });
     // The RSS watchdog kills a host 8 × 64 MiB over its start; sampling every 20 ms may see a little more.
     expect(hostPeakMb).toBeGreaterThan(0);

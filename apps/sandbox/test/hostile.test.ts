@@ -44,9 +44,9 @@ function expectForfeits(result: { outcome: SeriesOutcome; restarted: boolean }, 
   expect(restarted).toBe(false);
   expect(outcome.games).toHaveLength(2);
   for (const game of outcome.games) {
-    expect(game.record.replay.forfeit).toMatchObject({ seat: game.seatOfA, verdict });
+    expect(game.record.replay.forfeit).toMatchObject({ seat: game.rotation, verdict });
     expect(game.record.replay.forfeit?.message).toMatch(message);
-    expect(game.record.replay.result.winner).toBe(1 - game.seatOfA);
+    expect(game.record.replay.result.winner).toBe(1 - game.rotation);
   }
 }
 
@@ -62,7 +62,7 @@ function expectHostKilled(result: { outcome: SeriesOutcome; restarted: boolean }
   expect(outcome.hostDeaths.length).toBeGreaterThanOrEqual(1);
   for (const death of outcome.hostDeaths) expect(death).toMatchObject({ bot: 0, verdict, forfeited: true });
   for (const game of outcome.games) {
-    expect(game.record.replay.forfeit).toMatchObject({ seat: game.seatOfA, verdict });
+    expect(game.record.replay.forfeit).toMatchObject({ seat: game.rotation, verdict });
     expect(verifyReplay(game.record.replay).ok).toBe(true);
   }
 }
@@ -120,7 +120,7 @@ describe('memory', () => {
       expect(outcome.games.map((g) => g.index)).toEqual([0, 1]);
       for (const death of outcome.hostDeaths) expect(death).toMatchObject({ bot: 0, verdict: 'memory', forfeited: true });
       for (const game of outcome.games) {
-        expect(game.record.replay.forfeit).toMatchObject({ seat: game.seatOfA, verdict: 'memory' });
+        expect(game.record.replay.forfeit).toMatchObject({ seat: game.rotation, verdict: 'memory' });
         expect(verifyReplay(game.record.replay).ok).toBe(true);
       }
     }
@@ -195,7 +195,7 @@ describe('containment', () => {
     expect(outcome.ok).toBe(true);
     const game = outcome.games[0]!;
     expect(game.record.replay.forfeit).toBeNull();
-    const log = game.record.logs.find((l) => l.seat === game.seatOfA)!;
+    const log = game.record.logs.find((l) => l.seat === game.rotation)!;
     const [globals, view, clock] = log.text.trimEnd().split('\n');
     const names = JSON.parse(globals!.slice('globals: '.length)) as string[];
     for (const name of ['process', 'require', 'module', 'Buffer', 'global', 'ivm', '_ivm', 'setTimeout', 'WebAssembly', 'SharedArrayBuffer', 'Atomics', 'WeakRef', '__xixBot']) {

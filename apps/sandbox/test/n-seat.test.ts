@@ -4,7 +4,7 @@
  * series costing only the game in play.
  */
 import { findGame, verifyReplay } from '@xix/engine';
-import { rotatedGame } from '@xix/referee';
+import { rotatedGame, seatingOf } from '@xix/referee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxPool, type BotEntry, type HostGame, type SandboxPool } from '../src/index.ts';
 import { entry } from './bot-entry.ts';
@@ -17,11 +17,11 @@ function expectRotated(games: readonly HostGame[], bots: readonly BotEntry[], se
   const k = bots.length;
   expect(games.map((g) => g.index)).toEqual(Array.from({ length: deals * k }, (_, i) => i));
   for (const game of games) {
-    const { dealSeed, rotation, botBySeat } = rotatedGame(seed, k, game.index);
+    const { dealSeed, rotation, entrantBySeat } = rotatedGame(seed, seatingOf(findGame('1923')!, k), game.index);
     const { replay } = game.record;
-    expect(game.seatOfA).toBe(rotation);
+    expect(game.rotation).toBe(rotation);
     expect(replay.seed).toBe(dealSeed);
-    expect(replay.seats.map((s) => s.name)).toEqual(botBySeat.map((b) => bots[b]!.name));
+    expect(replay.seats.map((s) => s.name)).toEqual(entrantBySeat.map((b) => bots[b]!.name));
     // The deal's setup, with the lots the game drew recorded (T9).
     const setup = replay.setup as { lots: unknown };
     expect(setup).toEqual({ ...findGame('1923')!.randomSetup(dealSeed, k), lots: setup.lots });
@@ -79,8 +79,10 @@ describe('a series of N bots in the sandbox pool (1923)', () => {
 
   it('refuses a table the game does not seat', () => {
     const bots = (n: number): BotEntry[] => Array.from({ length: n }, () => random);
-    expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: bots(3) })).toThrow('job.bots must be two { name, code } with compiled code (one per seat of xix)');
-    expect(() => pool.runSeries({ game: '1923', seed: 1, deals: 1, bots: bots(10) })).toThrow('job.bots must be 2 to 9 { name, code } with compiled code (one per seat of 1923)');
-    expect(() => pool.runSeries({ game: '1923', seed: 1, deals: 1, bots: bots(1) })).toThrow('job.bots must be 2 to 9');
+    expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: bots(3) })).toThrow('xix is played by 2 entrants, not 3');
+    expect(() => pool.runSeries({ game: '1923', seed: 1, deals: 1, bots: bots(10) })).toThrow('1923 is played by 2–9 entrants, not 10');
+    expect(() => pool.runSeries({ game: '1923', seed: 1, deals: 1, bots: bots(1) })).toThrow('job.bots must be at least two');
+    expect(() => pool.runSeries({ game: '1923', seed: 1, deals: 1, bots: bots(3), seats: 4 })).toThrow('a table of 4 seats of 1923 seats 4 entrants, not 3');
+    expect(() => pool.runSeries({ game: '1923', seed: 1, deals: 1, bots: bots(3), options: { decks: 7 } })).toThrow(/option decks of 1923 takes/);
   });
 });

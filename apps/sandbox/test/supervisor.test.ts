@@ -26,7 +26,7 @@ describe('createSandboxPool', () => {
       const outcome = await pool.runSeries({ game: 'xix', seed: 3, deals: 2, bots: [random, staller], limits }, (g) => seen.push(g.index));
       expect(outcome.ok).toBe(true);
       expect(seen).toEqual([0, 1, 2, 3]);
-      expect(outcome.games.map((g) => g.seatOfA)).toEqual([0, 1, 0, 1]);
+      expect(outcome.games.map((g) => g.rotation)).toEqual([0, 1, 0, 1]);
       // The staller (B) stalls in seat 0, which it holds in the mirrored games (A in seat 1).
       expect(outcome.games.map((g) => g.record.replay.forfeit?.verdict ?? null)).toEqual([null, 'timeout', null, 'timeout']);
       expect(outcome.games[1]!.record.replay.forfeit?.seat).toBe(0);
@@ -54,7 +54,7 @@ describe('createSandboxPool', () => {
       ] as const;
       expect(() => pool.runSeries({ game: 'xix', seed: -1, deals: 1, bots })).toThrow('job.seed must be a non-negative safe integer, got -1');
       expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 0, bots })).toThrow('job.deals must be a positive integer, got 0');
-      expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: [bots[0]] as never })).toThrow('job.bots must be two { name, code } with compiled code');
+      expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots: [bots[0]] as never })).toThrow('job.bots must be at least two { name, code } with compiled code');
       expect(() => pool.runSeries({ game: 'xix', seed: 1, deals: 1, bots, limits: { decisionMs: 0 } })).toThrow('sandbox limit decisionMs');
       const unknown = await pool.runSeries({ game: 'chess', seed: 1, deals: 1, bots });
       expect(unknown).toMatchObject({ ok: false, error: 'unknown game "chess"', games: [] });

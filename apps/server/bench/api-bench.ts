@@ -14,6 +14,7 @@
  * (1 default, 0: no pinning), BENCH_PROFILE (a directory: the server writes a V8 CPU profile there,
  * --cpu-prof), LOG_LEVEL (info), XIX_LEADERBOARD_CACHE_MS (the server's default), REDIS_URL.
  */
+import { xix } from '@xix/engine';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -21,7 +22,6 @@ import { once } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { xix } from '@xix/engine';
 import { compileBot } from '@xix/sandbox';
 import { createStore, keysFor } from '@xix/store';
 // The worker tests' cleanup: every key of a prefix, the store's and the queue's.

@@ -62,7 +62,7 @@ export async function seedStore(store: Store, matches: number): Promise<Seeded> 
       games: perPair,
       seed: 1000 * i,
       players,
-      onGame: ({ index, seatOfA, record }) => {
+      onGame: ({ index, rotation, record }) => {
         const entrantA = { bot: a.id, version: 1, name: a.name };
         const entrantB = { bot: b.id, version: 1, name: b.name };
         writes.push(store.recordMatch({
@@ -71,7 +71,7 @@ export async function seedStore(store: Store, matches: number): Promise<Seeded> 
           game: xix.id,
           kind: 'challenge',
           rated: true,
-          entrants: seatOfA === 0 ? [entrantA, entrantB] : [entrantB, entrantA],
+          entrants: rotation === 0 ? [entrantA, entrantB] : [entrantB, entrantA],
           replay: record.replay,
           logs: ['', ''],
           finishedAt: Date.now(),

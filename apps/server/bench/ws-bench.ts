@@ -32,6 +32,7 @@
  * joins that lag are games missed). Stops after the first step that fails. BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there (--cpu-prof).
  * Memory per spectator = (server RSS at N − RSS with none) / N.
  */
+import { xix } from '@xix/engine';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -39,7 +40,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { xix } from '@xix/engine';
 import { createStore } from '@xix/store';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
 import { loadAverages, nonNegativeFromEnv, positiveFromEnv } from '../../worker/bench/bench-env.ts';

@@ -1,11 +1,8 @@
 /** compileBot's failure message as structured diagnostics: `file:line:column: error: text`. */
 
-export interface Diagnostic {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly text: string;
-}
+import type { Diagnostic } from './api-types.ts';
+
+export type { Diagnostic };
 
 const LOCATED = /^(.+?):(\d+):(\d+): error: ([\s\S]*)$/;
 

@@ -1,45 +1,35 @@
 /**
- * The house bots of each game as active versions of user `house`: XIX's (sdk/examples random,
- * heuristic, search) under their own names, 1923's (sdk/examples/1923 random, heuristic) as
- * `random-1923` and `heuristic-1923` (a user's bot names are one namespace across games). Our own
- * code, so no validation. Idempotent: an unchanged source is found again, a changed one makes a new
- * version.
+ * The house bots of every registered game as active versions of user `house`, found by the SDK's
+ * folder convention: every non-test `.ts` directly in `sdk/examples/<id>/` is one (`random.ts` is
+ * required: uploads validate against it). The default game's keep their bare names (random,
+ * heuristic, search: already stored), every other game's are `<example>-<id>` (a user's bot names
+ * are one namespace across games). Our own code, so no validation. Idempotent: an unchanged source
+ * is found again, a changed one makes a new version.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { compileBot } from '@xix/sandbox';
+import { GAMES, defaultGame, findGame } from '@xix/engine';
+import { compileBot } from '@xix/sandbox/compile';
+import { houseBotFiles } from '@xix/sdk/files';
 import type { Store } from '@xix/store';
 
 export const HOUSE = 'house';
-/** XIX's house bots. */
-export const HOUSE_BOTS = ['random', 'heuristic', 'search'] as const;
+/** The house bot every game has: uploads validate against it. */
+export const HOUSE_RANDOM = 'random';
 
-interface GameHouse {
-  /** The example files (without `.ts`) that are house bots. */
-  readonly examples: readonly string[];
-  /** Their folder under sdk/examples. */
-  readonly folder: string;
-  /** Added to a bot's name: house bots of different games never share a name. */
-  readonly suffix: string;
+/** The examples (file names without `.ts`) that are the game's house bots, `random` first (the SDK's order). */
+export function houseExamples(game: string): string[] {
+  return houseBotFiles(game).map((bot) => bot.name);
 }
 
-// A Map, not an object: an object lists an integer-like key ('1923') before 'xix', and the games
-// are registered in this order (XIX's bots first, as they always were).
-const HOUSE_OF_GAME: ReadonlyMap<string, GameHouse> = new Map([
-  ['xix', { examples: HOUSE_BOTS, folder: '', suffix: '' }],
-  ['1923', { examples: ['random', 'heuristic'], folder: '1923/', suffix: '-1923' }],
-]);
+/** The games of the registry, in its order (the default game first): each one's house bots register. */
+export function houseGames(): string[] {
+  return [...GAMES.keys()];
+}
 
-/** The games that have house bots, XIX first. */
-export const HOUSE_GAMES = [...HOUSE_OF_GAME.keys()];
-
-const EXAMPLES = fileURLToPath(new URL('../../../sdk/examples/', import.meta.url));
-
-/** The name under user `house` of the game's house bot from example `example` (XIX's: `random`). */
+/** The name under user `house` of the game's house bot from example `example` (the default game's: `random`). */
 export function houseBotName(game: string, example: string): string {
-  const house = HOUSE_OF_GAME.get(game);
-  if (house === undefined || !house.examples.includes(example)) throw new RangeError(`${game} has no house bot ${JSON.stringify(example)}`);
-  return `${example}${house.suffix}`;
+  if (findGame(game) === undefined || !houseExamples(game).includes(example)) throw new RangeError(`${game} has no house bot ${JSON.stringify(example)}`);
+  return game === defaultGame().id ? example : `${example}-${game}`;
 }
 
 export interface HouseBot {
@@ -49,16 +39,16 @@ export interface HouseBot {
   readonly created: boolean;
 }
 
-/** Registers the house bots of `game` (XIX's unless told). */
-export async function registerHouseBots(store: Store, game = 'xix'): Promise<HouseBot[]> {
-  const house = HOUSE_OF_GAME.get(game);
-  if (house === undefined) throw new RangeError(`no house bots for game ${JSON.stringify(game)}`);
+/** Registers the house bots of `game` (the default game's unless told). */
+export async function registerHouseBots(store: Store, game = defaultGame().id): Promise<HouseBot[]> {
+  const examples = findGame(game) === undefined ? [] : houseBotFiles(game);
+  if (!examples.some((bot) => bot.name === HOUSE_RANDOM)) throw new RangeError(`no house bots for game ${JSON.stringify(game)}: sdk/examples/${game}/${HOUSE_RANDOM}.ts is missing`);
   await store.ensureUser(HOUSE);
   const registered: HouseBot[] = [];
-  for (const example of house.examples) {
-    const name = houseBotName(game, example);
-    const entry = `${example}.ts`;
-    const source = await readFile(`${EXAMPLES}${house.folder}${entry}`, 'utf8');
+  for (const example of examples) {
+    const name = houseBotName(game, example.name);
+    const entry = `${example.name}.ts`;
+    const source = await readFile(example.file, 'utf8');
     const existing = await store.botIdByName(HOUSE, name);
     const bot = existing === null ? null : await store.getBot(existing);
     if (bot !== null && bot.active !== null) {

@@ -3,13 +3,17 @@
  * bots registered, and a graceful close on SIGTERM/SIGINT (in-flight requests finish first).
  */
 import { Queue } from 'bullmq';
+import { loadFixtureGames } from '@xix/engine';
 import { Redis } from 'ioredis';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { ConfigError, configFromEnv, type ServerConfig } from './config.ts';
-import { HOUSE_GAMES, registerHouseBots } from './house-bots.ts';
+import { houseGames, registerHouseBots } from './house-bots.ts';
 import { processLogger } from './logging.ts';
 import { reconcileQueue } from './reconcile.ts';
 import { buildServer } from './server.ts';
+
+// The fixture games join the registry before anything reads it (the test-only switch).
+await loadFixtureGames();
 
 function readConfig(): ServerConfig {
   try {
@@ -33,7 +37,7 @@ const store = createStore(redis, { prefix, leaderboardCacheMs: config.leaderboar
 const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
 const app = await buildServer({ store, queue, config, logger: processLogger(config.logLevel) });
 
-for (const game of HOUSE_GAMES) {
+for (const game of houseGames()) {
   const house = await registerHouseBots(store, game);
   app.log.info({ game, house: house.map(({ name, bot, version }) => `${name}=${bot}v${version}`) }, 'house bots ready');
 }

@@ -12,10 +12,14 @@ export const BOT_ID_PATTERN = BOT_ID.source;
 export const SERIES_ID_PATTERN = SERIES_ID.source;
 export const MATCH_ID_PATTERN = MATCH_ID.source;
 export const TOURNAMENT_ID_PATTERN = TOURNAMENT_ID.source;
-/** A game id (engine registry ids: `xix`, `1923`). */
+/** A game id (an engine registry id). */
 export const GAME_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,31}$';
 
 const str = { type: 'string' } as const;
+/** A game's options as stored ({} for data stored before options: the game's defaults). */
+export const optionsValuesSchema = {
+  type: 'object', additionalProperties: { type: ['integer', 'number', 'boolean', 'string'] }, description: "the game's options (GET /api/games lists each game's)",
+} as const;
 const int = { type: 'integer' } as const;
 const num = { type: 'number' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
@@ -77,8 +81,8 @@ export const entrantSchema = { type: 'object', properties: { bot: str, version: 
 export const matchSchema = {
   type: 'object',
   properties: {
-    id: str, seriesId: str, game: str, kind: str, rated: { type: 'boolean' },
-    entrants: { type: 'array', items: entrantSchema },
+    id: str, seriesId: str, game: str, variant: { type: 'string', description: 'the leaderboard it counts on (game.variant of its table size and options)' }, kind: str, rated: { type: 'boolean' },
+    entrants: { type: 'array', items: entrantSchema, description: 'by seat: an entrant playing several seats (a partnership) is at each' },
     ranks: { type: 'array', items: int },
     points: { type: 'array', items: num },
     reason: str,
@@ -92,10 +96,31 @@ export const seriesSchema = {
   type: 'object',
   properties: {
     id: str, game: str, kind: str, rated: { type: 'boolean' }, status: str, deals: int, games: int, gamesDone: int,
-    entrants: { type: 'array', items: { type: 'object', properties: { bot: str, version: int } } },
+    entrants: { type: 'array', items: { type: 'object', properties: { bot: str, version: int } }, description: 'A, B, ...: each plays every deal once per seat rotation' },
+    seats: { type: 'integer', description: 'seats at the table (one per entrant unless partnerships play several)' },
+    options: optionsValuesSchema,
     validates: { type: ['object', 'null'], properties: { bot: str, version: int } },
     matches: { type: 'array', items: str },
     createdAt: int, requestedBy: str, tournament: nullableStr, error: nullableStr,
+  },
+} as const;
+
+/** GET /api/games: one game (game-info.ts GameInfo). */
+export const gameInfoSchema = {
+  type: 'object',
+  required: ['id', 'version', 'seats', 'tables', 'entrantCounts', 'options', 'variants', 'mainVariant', 'houseBots'],
+  properties: {
+    id: str, version: str,
+    seats: { type: 'object', required: ['min', 'max'], properties: { min: int, max: int } },
+    tables: {
+      type: 'array', description: 'each table size, the entrants it seats (fewer than its seats where partnerships play several) and its variant at the default options',
+      items: { type: 'object', required: ['seats', 'entrants', 'variant'], properties: { seats: int, entrants: int, variant: str } },
+    },
+    entrantCounts: { type: 'array', items: int, description: 'the entrant counts a challenge or tournament table may have' },
+    options: { type: 'object', additionalProperties: true, description: "the JSON Schema of the game's options object" },
+    variants: { type: ['array', 'null'], items: str, description: 'every variant (one leaderboard each); null: too many option combinations to list' },
+    mainVariant: { type: 'string', description: 'the variant GET /api/leaderboard/{game} shows' },
+    houseBots: { type: 'array', items: { type: 'object', required: ['name', 'example'], properties: { name: str, example: str } } },
   },
 } as const;
 
@@ -107,7 +132,7 @@ export const tournamentSchema = {
   type: 'object',
   properties: {
     id: str, game: str, status: str, entrants: { type: 'array', items: entrantRefSchema }, dealsPerPairing: int,
-    seats: { type: 'integer', description: 'seats at each table' }, limits: limitsSchema, createdAt: int, createdBy: str, series: { type: 'array', items: str },
+    seats: { type: 'integer', description: 'seats at each table' }, options: optionsValuesSchema, limits: limitsSchema, createdAt: int, createdBy: str, series: { type: 'array', items: str },
   },
 } as const;
 

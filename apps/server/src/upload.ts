@@ -1,50 +1,63 @@
 /**
  * An upload: checked, compiled in memory (only @xix/sdk and the bot's own files may be imported),
  * stored as a new version together with its validation series (one step), and queued for
- * validation. Nothing is stored unless it compiles.
+ * validation. Nothing is stored unless it compiles and is of the game its source was written for.
  */
 import type { Queue } from 'bullmq';
-import { findGame } from '@xix/engine';
+import { GAMES, defaultGame, entrantsAt, findGame, type AnyGame } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
-import { compileBot, DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox';
+import { compileBot, DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox/compile';
 import type { EntrantRef, Store, ValidationPlan } from '@xix/store';
+import type { UploadResult } from './api-types.ts';
 import { parseDiagnostics } from './diagnostics.ts';
+import { validationTables } from './games/registry.ts';
 import { HttpError, badRequest, conflict } from './http-error.ts';
 import { enqueueSeries } from './enqueue.ts';
-import { HOUSE, houseBotName } from './house-bots.ts';
+import { HOUSE, HOUSE_RANDOM, houseBotName, houseExamples } from './house-bots.ts';
 
 export interface UploadBody {
-  readonly game: string;
+  /** The game; absent: the game the source was written for (uploadGame). */
+  readonly game?: string;
   readonly name: string;
   readonly entry?: string;
   readonly files: Readonly<Record<string, string>>;
 }
 
-export interface UploadResult {
-  readonly bot: string;
-  readonly version: number;
-  readonly state: 'validating';
-  readonly compileMs: number;
-  readonly validation: readonly string[];
+/**
+ * The validation of a new version of `game`: the game's plan (games/registry.ts: the generic one
+ * is each validation table size against the game's house random bot) or, without the house
+ * random bot, a series against itself at the game's smallest table.
+ */
+async function validationPlan(store: Store, game: AnyGame, deals: number): Promise<ValidationPlan> {
+  const houseId = houseExamples(game.id).includes(HOUSE_RANDOM) ? await store.botIdByName(HOUSE, houseBotName(game.id, HOUSE_RANDOM)) : null;
+  const house = houseId === null ? null : await store.getBot(houseId);
+  if (house === null || house.active === null || house.game !== game.id) {
+    const seats = validationTableSizes(game)[0]!;
+    return { deals, tables: [{ seats, opponents: [], selfEntrants: entrantsAt(game, seats) }] };
+  }
+  const random: EntrantRef = { bot: house.id, version: house.active };
+  return { deals, tables: validationTables(game, random) };
 }
 
-/** Games whose new versions also play a series against themselves (XIX: a mirror of its own play). */
-const AGAINST_ITSELF: ReadonlySet<string> = new Set(['xix']);
-
 /**
- * The validation of a new version of `game`: at each of the game's validation table sizes
- * (validationTableSizes: XIX 2 seats, 1923 2 and 3) beside the game's house random bot in every
- * other seat, and against itself where AGAINST_ITSELF says; without the house random bot, against
- * itself only.
+ * The game of an upload (issue 16 item 7): the one named, else the one its source was written for
+ * (the games whose own SDK or engine code its bundle holds), else the default game for a bot that
+ * uses nothing game-specific. A source written for another game than the one named, or for
+ * several, is refused with the `game` to give.
  */
-async function validationPlan(store: Store, gameId: string, deals: number): Promise<ValidationPlan> {
-  const game = findGame(gameId);
-  if (game === undefined) return { deals, opponents: [] };
-  const houseId = await store.botIdByName(HOUSE, houseBotName(gameId, 'random'));
-  const house = houseId === null ? null : await store.getBot(houseId);
-  if (house === null || house.active === null || house.game !== gameId) return { deals, opponents: [] };
-  const random: EntrantRef = { bot: house.id, version: house.active };
-  return { deals, againstItself: AGAINST_ITSELF.has(gameId), opponents: validationTableSizes(game).map((seats) => Array<EntrantRef>(seats - 1).fill(random)) };
+export function uploadGame(named: string | undefined, sourceGames: readonly string[]): AnyGame {
+  const written = sourceGames.filter((id) => GAMES.has(id));
+  if (named !== undefined) {
+    const game = findGame(named);
+    if (game === undefined) throw badRequest(`body.game: no game ${JSON.stringify(named)} here; the games: ${[...GAMES.keys()].join(', ')}`);
+    if (written.length > 0 && !written.includes(game.id)) {
+      throw badRequest(`body.game: the bot is written for ${written.join(' and ')} (it uses ${written.length === 1 ? 'that game\'s' : 'their'} SDK), not ${game.id}: give game ${written[0]} (xix upload --game ${written[0]})`);
+    }
+    return game;
+  }
+  if (written.length === 1) return findGame(written[0]!)!;
+  if (written.length > 1) throw badRequest(`body.game is needed: the bot uses the SDK of several games (${written.join(', ')}); name its game (xix upload --game ${written[0]})`);
+  return defaultGame();
 }
 
 /** The entry: as given, else `bot.ts`, else the only file. */
@@ -57,8 +70,7 @@ export function entryOf(body: UploadBody): string {
 }
 
 export async function uploadBot(store: Store, queue: Queue, owner: string, body: UploadBody, validationDeals: number): Promise<UploadResult> {
-  const game = findGame(body.game);
-  if (game === undefined) throw badRequest(`body.game: no game ${JSON.stringify(body.game)} here`);
+  if (body.game !== undefined && findGame(body.game) === undefined) throw badRequest(`body.game: no game ${JSON.stringify(body.game)} here; the games: ${[...GAMES.keys()].join(', ')}`);
   const entry = entryOf(body);
   const bytes = Object.values(body.files).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
   if (bytes > DEFAULT_MAX_SOURCE_BYTES) throw new HttpError(413, 'too_large', `body.files: ${bytes} bytes of source, over the limit of ${DEFAULT_MAX_SOURCE_BYTES}`);
@@ -67,11 +79,12 @@ export async function uploadBot(store: Store, queue: Queue, owner: string, body:
   const compiled = await compileBot({ entry, files: new Map(Object.entries(body.files)), maxBytes: DEFAULT_MAX_SOURCE_BYTES });
   const compileMs = Math.round(performance.now() - started);
   if (!compiled.ok) throw new HttpError(422, 'compile_error', compiled.message, { diagnostics: parseDiagnostics(compiled.message, entry) });
+  const game = uploadGame(body.game, compiled.games);
 
   // the version and its validation series are stored in one step: a crash leaves all or nothing
   const put = await store.putValidatingVersion(
     { owner, name: body.name, game: game.id, entry, files: body.files, bundle: compiled.code, bytes: compiled.bytes, compileMs },
-    await validationPlan(store, game.id, validationDeals),
+    await validationPlan(store, game, validationDeals),
   );
   if (!put.ok) {
     throw put.reason === 'retired'
@@ -80,5 +93,5 @@ export async function uploadBot(store: Store, queue: Queue, owner: string, body:
   }
   // a server that dies before enqueuing them all leaves the rest to the reconcile at its next start
   for (const seriesId of put.validation) await enqueueSeries(queue, 'validation', seriesId);
-  return { bot: put.bot, version: put.version, state: 'validating', compileMs, validation: put.validation };
+  return { bot: put.bot, game: game.id, version: put.version, state: 'validating', compileMs, validation: put.validation };
 }

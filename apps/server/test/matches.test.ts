@@ -81,7 +81,7 @@ describe('GET /api/matches/:id, replay, logs', () => {
 
 describe('challenges and series', () => {
   it('queues an unrated series of the caller\u2019s bot against another active bot, behind validations: 202', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/challenges', token: alice, payload: { bot: a.bot, opponent: b.bot, deals: 3 } });
+    const response = await t.call({ method: 'POST', url: '/api/challenges', token: alice, payload: { bot: a.bot, opponents: [b.bot], deals: 3 } });
     expect(response.statusCode).toBe(202);
     const { series } = response.json<{ series: string }>();
     const job = await t.queue.getJob(series);
@@ -90,7 +90,7 @@ describe('challenges and series', () => {
     const shown = await t.call({ method: 'GET', url: `/api/series/${series}` });
     expect(shown.json()).toMatchObject({ id: series, game: 'xix', kind: 'challenge', rated: false, status: 'queued', games: 6, gamesDone: 0, entrants: [{ bot: a.bot, version: 1 }, { bot: b.bot, version: 1 }], matches: [], error: null });
     expect(shown.json()).not.toHaveProperty('botSeedKey');
-    expect((await t.call({ method: 'POST', url: '/api/challenges', token: alice, payload: { bot: a.bot, opponent: b.bot } })).statusCode).toBe(202);
+    expect((await t.call({ method: 'POST', url: '/api/challenges', token: alice, payload: { bot: a.bot, opponents: [b.bot] } })).statusCode).toBe(202);
   });
 
   it('answers 429 past the challenge rate, per user', async () => {
@@ -99,7 +99,7 @@ describe('challenges and series', () => {
       const [ann, ben] = [await limited.register('ann'), await limited.register('ben')];
       const mine = await upload(limited.world.store, 'ann', 'mine');
       const theirs = await upload(limited.world.store, 'ben', 'theirs');
-      const send = (token: string, bot: string, opponent: string) => limited.call({ method: 'POST', url: '/api/challenges', token, payload: { bot, opponent, deals: 1 } });
+      const send = (token: string, bot: string, opponent: string) => limited.call({ method: 'POST', url: '/api/challenges', token, payload: { bot, opponents: [opponent], deals: 1 } });
       expect((await send(ann, mine.bot, theirs.bot)).statusCode).toBe(202);
       expect((await send(ann, mine.bot, theirs.bot)).statusCode).toBe(202);
       expect(failure(await send(ann, mine.bot, theirs.bot))).toMatchObject({ status: 429, error: 'rate_limited', message: expect.stringMatching(/^too many challenges: at most 2 a minute per user/) });
@@ -112,16 +112,16 @@ describe('challenges and series', () => {
   it('refuses what cannot be played, with the right status', async () => {
     const pending = await upload(t.world.store, 'carol', 'pending', 'validating');
     const challenge = (payload: object, token = alice) => t.call({ method: 'POST', url: '/api/challenges', token, payload });
-    expect(failure(await challenge({ bot: a.bot, opponent: b.bot }, bob))).toMatchObject({ status: 403 });
-    expect(failure(await challenge({ bot: a.bot, opponent: 'b999' }))).toMatchObject({ status: 404, message: 'body.opponent: no bot b999' });
-    expect(failure(await challenge({ bot: a.bot, opponent: pending.bot }))).toMatchObject({ status: 409, message: expect.stringMatching(/no active version/) });
-    expect(failure(await challenge({ bot: a.bot, opponent: a.bot }))).toMatchObject({ status: 400, message: 'body.opponent must be another bot than body.bot' });
-    expect(failure(await challenge({ bot: a.bot, opponent: b.bot, deals: 51 }))).toMatchObject({ status: 400, message: 'body.deals must be <= 50' });
-    expect(failure(await challenge({ bot: a.bot, opponent: b.bot, deals: '3' }))).toMatchObject({ status: 400, message: 'body.deals must be integer' });
-    expect(failure(await challenge({ bot: a.bot }))).toMatchObject({ status: 400, message: 'body.opponent is required' });
-    expect(failure(await t.call({ method: 'POST', url: '/api/challenges', payload: { bot: a.bot, opponent: b.bot } }))).toMatchObject({ status: 401 });
+    expect(failure(await challenge({ bot: a.bot, opponents: [b.bot] }, bob))).toMatchObject({ status: 403 });
+    expect(failure(await challenge({ bot: a.bot, opponents: ['b999'] }))).toMatchObject({ status: 404, message: 'body.opponents[0]: no bot b999' });
+    expect(failure(await challenge({ bot: a.bot, opponents: [pending.bot] }))).toMatchObject({ status: 409, message: expect.stringMatching(/no active version/) });
+    expect(failure(await challenge({ bot: a.bot, opponents: [a.bot] }))).toMatchObject({ status: 400, message: 'body.opponents must be other bots than body.bot' });
+    expect(failure(await challenge({ bot: a.bot, opponents: [b.bot], deals: 51 }))).toMatchObject({ status: 400, message: 'body.deals must be <= 50' });
+    expect(failure(await challenge({ bot: a.bot, opponents: [b.bot], deals: '3' }))).toMatchObject({ status: 400, message: 'body.deals must be integer' });
+    expect(failure(await challenge({ bot: a.bot }))).toMatchObject({ status: 400, message: 'body.opponents is required' });
+    expect(failure(await t.call({ method: 'POST', url: '/api/challenges', payload: { bot: a.bot, opponents: [b.bot] } }))).toMatchObject({ status: 401 });
     await t.world.store.retireBot(b.bot);
-    expect(failure(await challenge({ bot: a.bot, opponent: b.bot }))).toMatchObject({ status: 409, message: expect.stringMatching(/retired/) });
+    expect(failure(await challenge({ bot: a.bot, opponents: [b.bot] }))).toMatchObject({ status: 409, message: expect.stringMatching(/retired/) });
     expect(failure(await t.call({ method: 'GET', url: '/api/series/s999999' }))).toMatchObject({ status: 404 });
   });
 });

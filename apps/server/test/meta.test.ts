@@ -12,10 +12,10 @@ afterAll(async () => { await t.close(); });
 
 /** Every route of the platform contract (docs/platform-spec, docs/api.md). */
 const ROUTES = [
-  'get /api/health', 'get /api/games', 'post /api/users', 'get /api/users/{name}', 'get /api/me',
+  'get /api/health', 'get /api/games', 'get /api/games/{id}/template', 'post /api/users', 'get /api/users/{name}', 'get /api/me',
   'post /api/bots', 'get /api/bots', 'get /api/bots/{id}', 'get /api/bots/{id}/versions/{n}/source', 'get /api/bots/{id}/ratings', 'get /api/bots/{id}/head-to-head', 'delete /api/bots/{id}',
   'get /api/matches', 'get /api/matches/{id}', 'get /api/matches/{id}/replay', 'get /api/matches/{id}/logs',
-  'post /api/challenges', 'get /api/series/{id}', 'get /api/leaderboard/{game}',
+  'post /api/challenges', 'get /api/series/{id}', 'get /api/leaderboard/{game}', 'get /api/leaderboard/{game}/{variant}',
   'post /api/tournaments', 'get /api/tournaments', 'get /api/tournaments/{id}', 'post /api/tournaments/{id}/cancel',
   'get /api/live',
 ];
@@ -28,7 +28,17 @@ describe('health and games', () => {
   });
 
   it('lists the games with their seats', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/games' })).json()).toEqual([{ id: 'xix', version: expect.any(String), seats: { min: 2, max: 2 } }, { id: '1923', version: expect.any(String), seats: { min: 2, max: 9 } }]);
+    const games = (await t.call({ method: 'GET', url: '/api/games' })).json<{ id: string; seats: unknown }[]>();
+    expect(games.map(({ id, seats }) => ({ id, seats }))).toEqual([{ id: 'xix', seats: { min: 2, max: 2 } }, { id: '1923', seats: { min: 2, max: 9 } }, { id: 'nim', seats: { min: 2, max: 4 } }]);
+  });
+
+  it("gives each game's new-bot template, and 404 for a game it does not know", async () => {
+    for (const id of ['xix', '1923', 'nim']) {
+      const template = (await t.call({ method: 'GET', url: `/api/games/${id}/template` })).json<{ game: string; file: string; source: string }>();
+      expect(template).toMatchObject({ game: id, file: 'bot.ts' });
+      expect(template.source).toMatch(/export default/);
+    }
+    expect(failure(await t.call({ method: 'GET', url: '/api/games/chess/template' }))).toMatchObject({ status: 404, error: 'not_found' });
   });
 
   it('sends a visitor of / to the xix leaderboard page; the API documentation is served', async () => {
@@ -65,7 +75,7 @@ describe('random bodies', () => {
   ];
   // shapes near the real ones reach deeper than arbitrary JSON alone
   const nearBody = fc.record(
-    { game: fc.oneof(fc.constant('xix'), fc.string()), name: fc.oneof(fc.constantFrom('bot', 'abc', 'house'), fc.string()), bot: fc.string(), opponent: fc.string(), deals: fc.jsonValue(), files: fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.jsonValue())), entry: fc.jsonValue() },
+    { game: fc.oneof(fc.constant('xix'), fc.string()), name: fc.oneof(fc.constantFrom('bot', 'abc', 'house'), fc.string()), bot: fc.string(), opponents: fc.oneof(fc.array(fc.string()), fc.jsonValue()), options: fc.jsonValue(), seats: fc.jsonValue(), deals: fc.jsonValue(), files: fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.jsonValue())), entry: fc.jsonValue() },
     { requiredKeys: [] },
   );
 

@@ -15,7 +15,7 @@ import { queuePrefix, SERIES_QUEUE, type Series } from '@xix/store';
 import { startWorker } from '../../worker/src/index.ts';
 import { until } from '../../store/test/until.ts';
 import { REDIS_URL, openWorld, type World } from '../../store/test/world.ts';
-import { HOUSE_GAMES, registerHouseBots, type HouseBot } from '../src/house-bots.ts';
+import { houseGames, registerHouseBots, type HouseBot } from '../src/house-bots.ts';
 import { buildServer } from '../src/index.ts';
 
 const FIXTURE = new URL('./fixtures/old-data/', import.meta.url);
@@ -97,7 +97,7 @@ describe('a platform on Redis data stored before games were modules', () => {
 
   it("keeps every house bot's id and history when the start-up registers the house bots", async () => {
     const registered: HouseBot[] = [];
-    for (const game of HOUSE_GAMES) registered.push(...(await registerHouseBots(world.store, game)));
+    for (const game of houseGames()) registered.push(...(await registerHouseBots(world.store, game)));
     const reVersioned = new Map(registered.filter((bot) => bot.created).map((bot) => [bot.bot, bot.version]));
     // each old house bot is found again under its name: a new bot beside it would orphan its history
     for (const old of recordedBody<{ bots: { id: string; name: string }[] }>('/api/bots?owner=house').bots) {

@@ -38,8 +38,8 @@ describe('POST /api/tournaments with seats', () => {
   });
 
   it('refuses seats outside the game\'s range or more than the bots, with 400 and no tournament', async () => {
-    expect(failure(await create({ game: '1923', seats: 10 }))).toMatchObject({ status: 400, message: expect.stringMatching(/1923 is played at 2 to 9 seats, not 10/) });
-    expect(failure(await create({ game: 'xix', seats: 3 }))).toMatchObject({ status: 400, message: expect.stringMatching(/xix is played at 2 to 2 seats/) });
+    expect(failure(await create({ game: '1923', seats: 10 }))).toMatchObject({ status: 400, message: expect.stringMatching(/1923 is played at 2 to 9 seats with two entrants or more at a table, not 10/) });
+    expect(failure(await create({ game: 'xix', seats: 3 }))).toMatchObject({ status: 400, message: expect.stringMatching(/xix is played at 2 to 2 seats with two entrants or more at a table, not 3/) });
     expect(failure(await create({ game: '1923', seats: 4, bots: bots.slice(0, 3) }))).toMatchObject({ status: 400, message: expect.stringMatching(/at least 4 bots/) });
     expect(failure(await create({ game: '1923', seats: 5 }))).toMatchObject({ status: 409, message: expect.stringMatching(/needs at least 5/) });
     expect(failure(await create({ game: '1923', seats: 1 })).status).toBe(400);

@@ -31,7 +31,7 @@ async function storeUploadOnly(): Promise<{ bot: string; version: number; valida
   const bundle = await compiledBot(RANDOM);
   const put = await t.world.store.putValidatingVersion(
     { owner: 'alice', name: 'late', game: 'xix', entry: 'bot.ts', files: { 'bot.ts': '// compiled in the test' }, bundle, bytes: bundle.length, compileMs: 1 },
-    { deals: 1, opponents: [house] },
+    { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] },
   );
   if (!put.ok) throw new Error(`refused: ${put.reason}`);
   return put;

@@ -13,6 +13,8 @@ import type { Bot, BotRecord, BotWithVersions, NewVersion, PutVersionResult, Ver
  * (a new bot plays its own game and is not retired), so a script that starts with it and goes on
  * only after 'ok' stores all or nothing (validation.ts stores the version's validation series so).
  * Creating the bot and its version is one step, so two uploads of a new name at once make one bot.
+ * A bot none of whose versions was ever accepted (all rejected) is bound to no game yet: an upload
+ * of another game takes its name (issue 16 item 7: a rejected upload never binds a name to a game).
  */
 export const PUT_VERSION_LUA = `
 local function putVersion(ownerBots, seqBot, botsOfGame, owner, name, game, now, prefix, state, entry, files, bundle, bytes, compileMs)
@@ -25,9 +27,16 @@ local function putVersion(ownerBots, seqBot, botsOfGame, owner, name, game, now,
     redis.call('ZADD', botsOfGame, now, id)
   end
   local bot = prefix .. ':bot:' .. id
-  local botGame, retired = unpack(redis.call('HMGET', bot, 'game', 'retired'))
-  if botGame ~= game then return {'game_differs', id} end
+  local botGame, retired, versions = unpack(redis.call('HMGET', bot, 'game', 'retired', 'versions'))
   if retired == '1' then return {'retired', id} end
+  if botGame ~= game then
+    for v = 1, tonumber(versions) or 0 do
+      if redis.call('HGET', prefix .. ':version:' .. id .. ':' .. v, 'state') ~= 'rejected' then return {'game_differs', id} end
+    end
+    redis.call('HSET', bot, 'game', game)
+    redis.call('ZREM', prefix .. ':bots:' .. botGame, id)
+    redis.call('ZADD', botsOfGame, now, id)
+  end
   local n = redis.call('HINCRBY', bot, 'versions', 1)
   redis.call('HSET', prefix .. ':version:' .. id .. ':' .. n, 'state', state, 'entry', entry, 'files', files,
     'bundle', bundle, 'bytes', bytes, 'compileMs', compileMs, 'createdAt', now,
@@ -173,7 +182,11 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
     async retireBot(id: string): Promise<boolean> {
       const game = await redis.hget(keys.bot(id), 'game');
       if (game === null) return false;
-      await redis.multi().hset(keys.bot(id), 'retired', '1').zrem(keys.board(game), id).exec();
+      // it leaves the board of every variant of its game
+      const variants = await redis.smembers(keys.variants(game));
+      const retire = redis.multi().hset(keys.bot(id), 'retired', '1').zrem(keys.board(game), id);
+      for (const variant of variants) retire.zrem(keys.board(game, variant), id);
+      await retire.exec();
       return true;
     },
 

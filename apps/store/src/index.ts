@@ -5,9 +5,9 @@
 export { createStore, type Store, type StoreOptions } from './store.ts';
 export { hashToken } from './users.ts';
 export { keysFor } from './keys.ts';
-export { ranksOf } from './ranks.ts';
+export { entrantResults, ranksOf, type EntrantResult } from './ranks.ts';
 export { compressReplay, decompressReplay } from './replay-codec.ts';
-export { BOT_ID, BOT_NAME, MATCH_ID, SERIES_ID, TOURNAMENT_ID, USER_NAME, StoreInputError, matchId } from './names.ts';
+export { BOT_ID, BOT_NAME, MATCH_ID, SERIES_ID, TOURNAMENT_ID, USER_NAME, VARIANT, StoreInputError, matchId } from './names.ts';
 export { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, cancelledSeriesReason } from './tournaments.ts';
 export { MAX_TOURNAMENT_TABLES, tableScheduleProblem } from './table-schedule.ts';
 export { MAX_PAGE, MAX_STORED_LOG_CHARS } from './matches.ts';
@@ -16,6 +16,6 @@ export { PROBATION_MIN_GAMES, PROBATION_PERCENT, PROBATION_WINDOW } from './reco
 export { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, seriesJobId, type SeriesJobData, type SeriesJobName } from './jobs.ts';
 export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LobbyEvent } from './live.ts';
 export type * from './types.ts';
-export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice } from './ladder.ts';
+export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice, type LadderTable } from './ladder.ts';
 export type { HeadToHead, HeadToHeadRow } from './head-to-head.ts';
-export type { ValidationPlan } from './validation.ts';
+export type { ValidationPlan, ValidationTable } from './validation.ts';

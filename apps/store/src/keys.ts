@@ -2,7 +2,15 @@
  * Every Redis key of the platform, in one place (docs/architecture.md "Key layout"). Nothing else
  * in the repository builds a key by hand.
  */
+import { DEFAULT_VARIANT } from '@xix/engine';
+
 export type Keys = ReturnType<typeof keysFor>;
+
+/**
+ * A game's leaderboard (its board, rated results and records) is per variant; the default
+ * variant's keys are the keys of before variants, so data stored then needs no migration.
+ */
+const ofVariant = (game: string, variant: string): string => (variant === DEFAULT_VARIANT ? game : `${game}:${variant}`);
 
 export function keysFor(prefix: string) {
   const P = prefix;
@@ -27,9 +35,14 @@ export function keysFor(prefix: string) {
     matchesOfGame: (game: string) => `${P}:matches:game:${game}`,
     matchesOfBot: (id: string) => `${P}:matches:bot:${id}`,
     matchesOfSeries: (id: string) => `${P}:matches:series:${id}`,
+    /** a bot's record over all its games of its game (every variant) */
     stats: (game: string, id: string) => `${P}:stats:${game}:${id}`,
-    board: (game: string) => `${P}:board:${game}`,
-    results: (game: string) => `${P}:results:${game}`,
+    /** a bot's record in a variant other than the default (whose board shows `stats`) */
+    variantStats: (game: string, variant: string, id: string) => `${P}:vstats:${game}:${variant}:${id}`,
+    /** the variants other than the default that a game's matches were played in */
+    variants: (game: string) => `${P}:variants:${game}`,
+    board: (game: string, variant: string = DEFAULT_VARIANT) => `${P}:board:${ofVariant(game, variant)}`,
+    results: (game: string, variant: string = DEFAULT_VARIANT) => `${P}:results:${ofVariant(game, variant)}`,
     tournament: (id: string) => `${P}:tournament:${id}`,
     /** the series ids of a tournament's pairings, in pairing order */
     tournamentSeries: (id: string) => `${P}:tournament:${id}:series`,
@@ -48,8 +61,8 @@ export function keysFor(prefix: string) {
     /** the ladder's scheduler lock: one scheduler acts at a time across all workers (ladder.ts) */
     ladderLock: () => `${P}:ladder-lock`,
     /** bot id → when the ladder last scheduled it (ms): who has waited longest (ladder.ts) */
-    ladderLast: (game: string) => `${P}:ladder:last:${game}`,
+    ladderLast: (game: string, variant: string = DEFAULT_VARIANT) => `${P}:ladder:last:${ofVariant(game, variant)}`,
     /** the ladder's series of a game not yet seen finished: its backlog (ladder.ts) */
-    ladderOpen: (game: string) => `${P}:ladder:open:${game}`,
+    ladderOpen: (game: string, variant: string = DEFAULT_VARIANT) => `${P}:ladder:open:${ofVariant(game, variant)}`,
   };
 }

@@ -7,6 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { DEFAULT_VARIANT, type GameOptions } from '@xix/engine';
 import { DEFAULT_INITIAL_RATING } from '@xix/ratings';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
@@ -34,7 +35,7 @@ export interface LadderCandidate {
 }
 
 export interface LadderChoice {
-  /** Seats of a game (its minimum): each pairing has this many entrants. */
+  /** Entrants of a ladder table (the worker's: the game's smallest table): each pairing has this many. */
   readonly seats: number;
   /** Most pairings to choose. */
   readonly count: number;
@@ -109,6 +110,13 @@ const RELEASE_LOCK = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+/** The table a ladder plays (the worker's choice per game): a variant's leaderboard is its own ladder. */
+export interface LadderTable {
+  readonly seats: number;
+  readonly options: GameOptions;
+  readonly variant: string;
+}
+
 export interface LadderBacklog {
   /** The ladder's series of the game still queued or running. */
   readonly open: readonly string[];
@@ -118,7 +126,7 @@ export interface LadderBacklog {
 
 export function ladderOps(
   redis: Redis, keys: Keys,
-  deps: { readonly listBots: (filter: { game: string }) => Promise<Bot[]>; readonly ratings: (game: string) => Promise<GameRatings>; readonly createSeries: (input: NewSeries) => Promise<string> },
+  deps: { readonly listBots: (filter: { game: string }) => Promise<Bot[]>; readonly ratings: (game: string, variant: string) => Promise<GameRatings>; readonly createSeries: (input: NewSeries) => Promise<string> },
 ) {
   const lockOwner = (owner: string): string => {
     if (!/^[\w.:@-]{1,200}$/.test(owner)) throw new StoreInputError(`a lock owner is 1–200 letters, digits or _.:@-, got ${JSON.stringify(owner)}`);
@@ -138,17 +146,17 @@ export function ladderOps(
       return (await releaseLockScript([keys.ladderLock()], [lockOwner(owner)])) === 1;
     },
 
-    /** The game's candidates for the ladder now (ladderCandidatesOf). */
-    async ladderCandidates(game: string): Promise<LadderCandidate[]> {
-      const [bots, rated, last] = await Promise.all([deps.listBots({ game }), deps.ratings(game), redis.zrange(keys.ladderLast(game), '0', '-1', 'WITHSCORES')]);
+    /** The candidates for the ladder of a variant of the game now (ladderCandidatesOf). */
+    async ladderCandidates(game: string, variant: string = DEFAULT_VARIANT): Promise<LadderCandidate[]> {
+      const [bots, rated, last] = await Promise.all([deps.listBots({ game }), deps.ratings(game, variant), redis.zrange(keys.ladderLast(game, variant), '0', '-1', 'WITHSCORES')]);
       const lastScheduled = new Map<string, number>();
       for (let i = 0; i + 1 < last.length; i += 2) lastScheduled.set(last[i]!, Number(last[i + 1]));
       return ladderCandidatesOf(bots, rated, lastScheduled);
     },
 
-    /** The ladder's open series of a game; forgets the finished ones (done, failed or gone). */
-    async ladderBacklog(game: string): Promise<LadderBacklog> {
-      const ids = await redis.smembers(keys.ladderOpen(game));
+    /** The ladder's open series of a variant of a game; forgets the finished ones (done, failed or gone). */
+    async ladderBacklog(game: string, variant: string = DEFAULT_VARIANT): Promise<LadderBacklog> {
+      const ids = await redis.smembers(keys.ladderOpen(game, variant));
       if (ids.length === 0) return { open: [], busy: new Set() };
       const pipeline = redis.pipeline();
       for (const id of ids) pipeline.hmget(keys.series(id), 'status', 'entrants');
@@ -165,7 +173,7 @@ export function ladderOps(
           for (const entrant of JSON.parse(entrants ?? '[]') as EntrantRef[]) busy.add(entrant.bot);
         } else finished.push(id);
       });
-      if (finished.length > 0) await redis.srem(keys.ladderOpen(game), ...finished);
+      if (finished.length > 0) await redis.srem(keys.ladderOpen(game, variant), ...finished);
       return { open: open.sort(byId), busy };
     },
 
@@ -173,14 +181,16 @@ export function ladderOps(
      * Stores a ladder series (rated, mirrored, LADDER_DEALS deals) of these versions, counts it in
      * the backlog and marks its bots scheduled at `now`; answers its id. The caller enqueues it.
      */
-    async createLadderSeries(game: string, entrants: readonly EntrantRef[], now: number = Date.now()): Promise<string> {
+    async createLadderSeries(game: string, entrants: readonly EntrantRef[], now: number = Date.now(), table?: LadderTable): Promise<string> {
       entrants.forEach((entrant) => check(BOT_ID, entrant.bot, 'bot id'));
-      if (new Set(entrants.map((entrant) => entrant.bot)).size !== entrants.length) throw new StoreInputError('a bot may take one seat of a ladder series');
+      if (new Set(entrants.map((entrant) => entrant.bot)).size !== entrants.length) throw new StoreInputError('a bot may be one entrant of a ladder series');
+      const variant = table?.variant ?? DEFAULT_VARIANT;
       const id = await deps.createSeries({
         game, kind: 'ladder', rated: true, entrants: entrants.map(({ bot, version }) => ({ bot, version })), deals: LADDER_DEALS, seed: randomInt(2 ** 31), requestedBy: LADDER_REQUESTER,
+        ...(table !== undefined && { seats: table.seats, options: table.options }),
       });
-      const scheduled = redis.multi().sadd(keys.ladderOpen(game), id);
-      for (const entrant of entrants) scheduled.zadd(keys.ladderLast(game), now, entrant.bot);
+      const scheduled = redis.multi().sadd(keys.ladderOpen(game, variant), id);
+      for (const entrant of entrants) scheduled.zadd(keys.ladderLast(game, variant), now, entrant.bot);
       await scheduled.exec();
       return id;
     },

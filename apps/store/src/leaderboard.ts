@@ -6,6 +6,7 @@
  * (tournaments, the ladder), so until those run most bots have no rating to sort by.
  */
 import type { Redis } from 'ioredis';
+import { DEFAULT_VARIANT } from '@xix/engine';
 import type { Keys } from './keys.ts';
 import { recordOf } from './bots.ts';
 import { PROVISIONAL_GAMES } from './ladder.ts';
@@ -15,13 +16,19 @@ import { LEADERBOARD, STATS_FIELDS } from './read-scripts.ts';
 import { shortLived } from './short-lived.ts';
 import type { GameRatings, LeaderboardRow } from './types.ts';
 
-export function leaderboardOps(redis: Redis, keys: Keys, cacheMs: number, ratings: (game: string) => Promise<GameRatings>) {
+export function leaderboardOps(redis: Redis, keys: Keys, cacheMs: number, ratings: (game: string, variant: string) => Promise<GameRatings>) {
   const board = luaScript(redis, LEADERBOARD);
 
-  /** Best win rate first; more games break ties, then the older bot. One round trip. */
-  async function load(game: string): Promise<readonly LeaderboardRow[]> {
+  /**
+   * Best win rate first; more games break ties, then the older bot. One round trip. The default
+   * variant's records are the bots' records in the game (as before variants); another variant's
+   * are its own.
+   */
+  async function load(key: string): Promise<readonly LeaderboardRow[]> {
+    const [game, variant] = key.split(' ') as [string, string];
+    const statsPrefix = variant === DEFAULT_VARIANT ? keys.stats(game, '') : keys.variantStats(game, variant, '');
     // a missing field is false (cjson)
-    const [raw, rated] = await Promise.all([board([keys.board(game)], [keys.bot(''), keys.stats(game, '')]), ratings(game)]);
+    const [raw, rated] = await Promise.all([board([keys.board(game, variant)], [keys.bot(''), statsPrefix]), ratings(game, variant)]);
     const reply = JSON.parse(raw as string) as (string | false)[][];
     const rows: LeaderboardRow[] = [];
     for (const [bot, owner, name, retired, active, ...stats] of reply) {
@@ -40,8 +47,8 @@ export function leaderboardOps(redis: Redis, keys: Keys, cacheMs: number, rating
 
   const boards = shortLived(cacheMs, load);
   return {
-    /** The leaderboard, at most `leaderboardCacheMs` old (StoreOptions). */
-    leaderboard: (game: string): Promise<readonly LeaderboardRow[]> => boards.get(game),
+    /** The leaderboard of a variant of a game, at most `leaderboardCacheMs` old (StoreOptions). */
+    leaderboard: (game: string, variant: string = DEFAULT_VARIANT): Promise<readonly LeaderboardRow[]> => boards.get(`${game} ${variant}`),
     /** This process's own change to a board (a retired bot) shows at once. */
     forgetLeaderboards: (): void => boards.clear(),
   };

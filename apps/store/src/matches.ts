@@ -1,8 +1,9 @@
 /** Finished matches: stored exactly once with everything they change; read back by id or index. */
 import type { Redis } from 'ioredis';
+import { DEFAULT_VARIANT } from '@xix/engine';
 import type { Keys } from './keys.ts';
-import { BOT_ID, MATCH_ID, SERIES_ID, StoreInputError, check } from './names.ts';
-import { ranksOf } from './ranks.ts';
+import { BOT_ID, MATCH_ID, SERIES_ID, StoreInputError, VARIANT, check } from './names.ts';
+import { entrantResults, ranksOf } from './ranks.ts';
 import { RECORD_MATCH } from './record-match-script.ts';
 import { luaScript } from './lua.ts';
 import { decisionIncrements } from './counters.ts';
@@ -19,13 +20,14 @@ type MatchFields = readonly (string | null)[];
 
 /** A match from its hash's MATCH_FIELDS (HMGET order); null when the hash does not exist. */
 function toMatch(fields: MatchFields): Match | null {
-  const [id, seriesId, game, kind, rated, entrants, ranks, points, reason, forfeit, moves, finishedAt, replayBytes, rawBytes] = fields;
+  const [id, seriesId, game, kind, rated, entrants, ranks, points, reason, forfeit, moves, finishedAt, replayBytes, rawBytes, variant] = fields;
   if (typeof id !== 'string') return null;
   const text = (field: string | null | undefined) => field ?? '';
   return {
     id,
     seriesId: text(seriesId),
     game: text(game),
+    variant: variant || DEFAULT_VARIANT,
     kind: kind as SeriesKind,
     rated: rated === '1',
     entrants: JSON.parse(text(entrants) || '[]') as MatchEntrant[],
@@ -76,7 +78,14 @@ export function matchOps(redis: Redis, keys: Keys) {
         throw new StoreInputError(`match ${input.id}: ${seats} entrants but ${input.replay.result.points.length} seats in the result`);
       }
       input.entrants.forEach((entrant) => check(BOT_ID, entrant.bot, 'bot id'));
+      const variant = input.variant ?? DEFAULT_VARIANT;
+      check(VARIANT, variant, 'variant');
       const ranks = ranksOf(input.replay, seats);
+      // records and probation count entrants: a partnership's seats are one entrant's game
+      const byEntrant = entrantResults(input.entrants, ranks, input.replay.result.points, input.replay.forfeit?.seat ?? null);
+      const entrantPlaces = input.entrants.map((_, seat) => byEntrant.find((e) => e.seats[0] === seat)?.place ?? 0);
+      const entrantForfeits = input.entrants.map((_, seat) => (byEntrant.find((e) => e.seats[0] === seat)?.forfeited ? 1 : 0));
+      const entrantPoints = input.entrants.map((_, seat) => byEntrant.find((e) => e.seats[0] === seat)?.points ?? 0);
       const { gz, rawBytes } = compressReplay(input.replay);
       const forfeit = input.replay.forfeit;
       const index = Number(input.id.slice(input.seriesId.length + 1));
@@ -84,13 +93,14 @@ export function matchOps(redis: Redis, keys: Keys) {
         keys.logs(input.id, seat),
         keys.matchesOfBot(entrant.bot),
         keys.stats(input.game, entrant.bot),
+        keys.variantStats(input.game, variant, entrant.bot),
         keys.bot(entrant.bot),
         keys.version(entrant.bot, entrant.version),
         keys.window(entrant.bot, entrant.version),
       ]);
       const allKeys = [
-        keys.match(input.id), keys.replay(input.id), keys.series(input.seriesId), keys.board(input.game), keys.results(input.game),
-        keys.matchesAll(), keys.matchesOfGame(input.game), keys.matchesOfSeries(input.seriesId), ...seatKeys, keys.counters(input.game),
+        keys.match(input.id), keys.replay(input.id), keys.series(input.seriesId), keys.board(input.game, variant), keys.results(input.game, variant),
+        keys.matchesAll(), keys.matchesOfGame(input.game), keys.matchesOfSeries(input.seriesId), ...seatKeys, keys.counters(input.game), keys.variants(input.game),
       ];
       const entrants = input.entrants.map(({ bot, version, name }) => ({ bot, version, name }));
       const forfeitJson = forfeit === null ? 'null' : JSON.stringify({ seat: forfeit.seat, verdict: forfeit.verdict, message: forfeit.message });
@@ -99,7 +109,8 @@ export function matchOps(redis: Redis, keys: Keys) {
         input.id, gz, input.finishedAt, input.rated ? '1' : '0', index, seats,
         JSON.stringify(ranks), JSON.stringify(entrants), JSON.stringify(input.replay.result.points), input.replay.result.reason,
         forfeitJson, forfeit?.seat ?? -1, input.replay.moves.length, rawBytes, input.seriesId, input.game, input.kind, ...logs,
-        JSON.stringify(decisionIncrements(input.replay.moves))]);
+        JSON.stringify(decisionIncrements(input.replay.moves)), variant === DEFAULT_VARIANT ? '' : variant,
+        JSON.stringify(entrantPlaces), JSON.stringify(entrantForfeits), JSON.stringify(entrantPoints)]);
       return reply as 'stored' | 'duplicate';
     },
 

@@ -6,6 +6,8 @@ export const BOT_NAME = USER_NAME;
 export const BOT_ID = /^b[1-9][0-9]{0,15}$/;
 export const SERIES_ID = /^s[1-9][0-9]{0,15}$/;
 export const TOURNAMENT_ID = /^t[1-9][0-9]{0,15}$/;
+/** A game's variant (engine `Game.variant`): one leaderboard each. */
+export const VARIANT = /^[a-z0-9][a-z0-9-]{0,39}$/;
 export const MATCH_ID = /^s[1-9][0-9]{0,15}\.(0|[1-9][0-9]{0,5})$/;
 
 /** Thrown for input the caller should have validated (the server does); never for bot failures. */

@@ -21,3 +21,37 @@ export function ranksOf(replay: ReplayLike, seats: number): number[] {
     return 2;
   });
 }
+
+/**
+ * A game by entrant rather than by seat: the seats of one bot are one entrant (a partnership plays
+ * several seats; the series that count records and ratings never seat a bot as two entrants).
+ * Each entrant's place is its best seat's, ranked over the entrants (1 = first, ties shared).
+ */
+export interface EntrantResult {
+  readonly bot: string;
+  readonly version: number;
+  /** Its seats, ascending. */
+  readonly seats: readonly number[];
+  readonly place: number;
+  readonly points: number;
+  readonly forfeited: boolean;
+}
+
+export function entrantResults(
+  bySeat: readonly { readonly bot: string; readonly version: number }[], ranks: readonly number[], points: readonly number[], forfeitSeat: number | null,
+): EntrantResult[] {
+  const seen = new Map<string, { bot: string; version: number; seats: number[] }>();
+  bySeat.forEach(({ bot, version }, seat) => {
+    const entrant = seen.get(bot);
+    if (entrant === undefined) seen.set(bot, { bot, version, seats: [seat] });
+    else entrant.seats.push(seat);
+  });
+  const entrants = [...seen.values()];
+  const best = entrants.map((e) => Math.min(...e.seats.map((seat) => ranks[seat] ?? bySeat.length)));
+  return entrants.map((e, i) => ({
+    ...e,
+    place: 1 + best.filter((rank) => rank < best[i]!).length,
+    points: e.seats.reduce((sum, seat) => sum + (points[seat] ?? 0), 0),
+    forfeited: forfeitSeat !== null && e.seats.includes(forfeitSeat),
+  }));
+}

@@ -12,7 +12,9 @@
  */
 import type { Redis } from 'ioredis';
 import { bradleyTerry, eloRatings, ratedGameProblem, type RatedGame } from '@xix/ratings';
+import { DEFAULT_VARIANT } from '@xix/engine';
 import type { Keys } from './keys.ts';
+import { entrantResults } from './ranks.ts';
 import type { BotRatings, GameRatings, RatingPoint, VersionRating } from './types.ts';
 
 /** Entries read per XRANGE call: a long stream is read in pages, never in one huge reply. */
@@ -38,13 +40,14 @@ export function ratingOps(redis: Redis, keys: Keys) {
   // One refresh per game at a time: two at once would both append the same new entries.
   const queue = new Map<string, Promise<Cached>>();
 
-  async function refresh(game: string): Promise<Cached> {
-    const before = cache.get(game) ?? { lastId: '', games: [], ratings: computeRatings([], 0) };
+  async function refresh(game: string, variant: string): Promise<Cached> {
+    const board = `${game} ${variant}`;
+    const before = cache.get(board) ?? { lastId: '', games: [], ratings: computeRatings([], 0) };
     let lastId = before.lastId;
     let skipped = before.ratings.skipped;
     const added: ResultEntry[] = [];
     for (;;) {
-      const page = await redis.xrange(keys.results(game), lastId === '' ? '-' : `(${lastId}`, '+', 'COUNT', PAGE);
+      const page = await redis.xrange(keys.results(game, variant), lastId === '' ? '-' : `(${lastId}`, '+', 'COUNT', PAGE);
       for (const [id, fields] of page) {
         lastId = id;
         const entry = resultEntryOf(fields);
@@ -56,27 +59,28 @@ export function ratingOps(redis: Redis, keys: Keys) {
     if (lastId === before.lastId) return before;
     const games = [...before.games, ...added];
     const next = { lastId, games, ratings: computeRatings(games, skipped) };
-    cache.set(game, next);
+    cache.set(board, next);
     return next;
   }
 
-  /** Every rated game of `game` so far, rated; one XRANGE when nothing new was stored. */
-  async function ratings(game: string): Promise<GameRatings> {
-    const previous = queue.get(game) ?? Promise.resolve(undefined);
-    const mine = previous.catch(() => undefined).then(() => refresh(game));
-    queue.set(game, mine);
+  /** Every rated game of a variant of `game` so far, rated; one XRANGE when nothing new was stored. */
+  async function ratings(game: string, variant: string = DEFAULT_VARIANT): Promise<GameRatings> {
+    const board = `${game} ${variant}`;
+    const previous = queue.get(board) ?? Promise.resolve(undefined);
+    const mine = previous.catch(() => undefined).then(() => refresh(game, variant));
+    queue.set(board, mine);
     try {
       return (await mine).ratings;
     } finally {
-      if (queue.get(game) === mine) queue.delete(game);
+      if (queue.get(board) === mine) queue.delete(board);
     }
   }
 
   return {
     ratings,
-    /** A bot's Elo after each of its rated games of `game` (any version), oldest first ([] when it has none). */
-    async ratingHistory(game: string, bot: string): Promise<readonly RatingPoint[]> {
-      return (await ratings(game)).history.get(bot) ?? [];
+    /** A bot's Elo after each of its rated games of a variant of `game` (any version), oldest first ([] when it has none). */
+    async ratingHistory(game: string, bot: string, variant: string = DEFAULT_VARIANT): Promise<readonly RatingPoint[]> {
+      return (await ratings(game, variant)).history.get(bot) ?? [];
     },
   };
 }
@@ -114,11 +118,15 @@ function resultEntryOf(fields: readonly string[]): ResultEntry | null {
     const ranks = JSON.parse(field('ranks') ?? 'null') as unknown;
     if (!Array.isArray(entrants) || !Array.isArray(ranks)) return null;
     const refs = entrants.map((entrant: unknown) => (typeof entrant === 'object' && entrant !== null ? (entrant as { bot?: unknown; version?: unknown }) : {}));
+    const bySeat = refs.map((ref) => ({ bot: typeof ref.bot === 'string' ? ref.bot : '', version: Number(ref.version) }));
+    if (ratedGameProblem({ id: field('match') ?? '', entrants: bySeat.map((seat) => seat.bot), ranks: ranks as number[] }) !== null) return null;
+    // rated by entrant: a partnership's seats are one entrant (ranks.ts entrantResults)
+    const byEntrant = entrantResults(bySeat, ranks as number[], [], null);
     const entry: ResultEntry = {
       id: field('match') ?? '',
-      bots: refs.map((ref) => (typeof ref.bot === 'string' ? ref.bot : '')),
-      versions: refs.map((ref) => Number(ref.version)),
-      ranks: ranks as number[],
+      bots: byEntrant.map((entrant) => entrant.bot),
+      versions: byEntrant.map((entrant) => entrant.version),
+      ranks: byEntrant.map((entrant) => entrant.place),
     };
     if (!entry.versions.every((version) => Number.isSafeInteger(version) && version >= 1)) return null;
     return ratedGameProblem(byBot(entry)) === null ? entry : null;

@@ -1,6 +1,7 @@
 /** Series: what a job plays. The stored record is the truth a job replays from. */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { GameOptions } from '@xix/engine';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { BOT_ID, SERIES_ID, TOURNAMENT_ID, StoreInputError, check } from './names.ts';
@@ -57,6 +58,8 @@ function checkEntrant(ref: EntrantRef): void {
  */
 export function newSeriesFields(input: NewSeries): string {
   if (input.entrants.length < 2) throw new StoreInputError('a series needs at least two entrants');
+  const seats = input.seats ?? input.entrants.length;
+  if (!Number.isSafeInteger(seats) || seats < input.entrants.length) throw new StoreInputError(`seats must be an integer of at least the ${input.entrants.length} entrants, got ${seats}`);
   input.entrants.forEach(checkEntrant);
   if (input.validates !== undefined) checkEntrant(input.validates);
   if (input.tournament !== undefined) check(TOURNAMENT_ID, input.tournament, 'tournament id');
@@ -67,12 +70,14 @@ export function newSeriesFields(input: NewSeries): string {
     kind: input.kind,
     rated: input.rated ? '1' : '0',
     entrants: JSON.stringify(input.entrants.map(({ bot, version }) => ({ bot, version }))),
+    seats,
+    options: JSON.stringify(input.options ?? {}),
     deals: input.deals,
     seed: input.seed,
     limits: input.limits === undefined ? '' : JSON.stringify(input.limits),
     botSeedKey: randomBytes(32).toString('hex'),
     status: 'queued',
-    // mirrored: every deal is played once with each entrant in each seat
+    // every deal is played once per rotation: each entrant in each seat (or side)
     games: input.deals * input.entrants.length,
     gamesDone: 0,
     createdAt: Date.now(),
@@ -97,12 +102,16 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
       if (!SERIES_ID.test(id)) return null;
       const [hash, matches] = await Promise.all([redis.hgetall(keys.series(id)), redis.zrange(keys.matchesOfSeries(id), '0', '-1')]);
       if (hash.id === undefined) return null;
+      const entrants = JSON.parse(hash.entrants ?? '[]') as EntrantRef[];
       return {
         id,
         game: hash.game ?? '',
         kind: hash.kind as SeriesKind,
         rated: hash.rated === '1',
-        entrants: JSON.parse(hash.entrants ?? '[]') as EntrantRef[],
+        entrants,
+        // series stored before tables said their size seated one entrant a seat
+        seats: hash.seats ? Number(hash.seats) : entrants.length,
+        options: hash.options ? (JSON.parse(hash.options) as GameOptions) : {},
         deals: Number(hash.deals),
         seed: Number(hash.seed),
         limits: hash.limits ? (JSON.parse(hash.limits) as Record<string, number>) : null,

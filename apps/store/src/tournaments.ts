@@ -6,7 +6,8 @@
  * never disagree with the games (and a game stored twice is impossible: recordMatch is once).
  */
 import { randomInt } from 'node:crypto';
-import { findGame } from '@xix/engine';
+import { entrantsAt, findGame, type GameOptions } from '@xix/engine';
+import { entrantResults } from './ranks.ts';
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
@@ -128,7 +129,7 @@ function pairStatus(states: readonly PairingState[]): { status: PairingStatus; e
   return { status: 'running', error: null };
 }
 
-/** A seat's outcome from the ranks (tied seats share a rank): best alone wins, best shared draws. */
+/** An entrant's outcome from the places (tied entrants share one): best alone wins, best shared draws. */
 function outcomeOf(ranks: readonly number[], seat: number): 'win' | 'draw' | 'loss' {
   const best = Math.min(...ranks);
   if (ranks[seat] !== best) return 'loss';
@@ -152,6 +153,7 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
       entrants: JSON.parse(hash.entrants ?? '[]') as EntrantRef[],
       dealsPerPairing: Number(hash.dealsPerPairing),
       seats: Number(hash.seats ?? 2),
+      options: hash.options ? (JSON.parse(hash.options) as GameOptions) : {},
       limits: hash.limits ? (JSON.parse(hash.limits) as Record<string, number>) : null,
       createdAt: Number(hash.createdAt),
       createdBy: hash.createdBy ?? '',
@@ -173,22 +175,26 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
         throw new StoreInputError(`${input.game} is played at ${game.seats.min} to ${game.seats.max} seats, not ${seats}`);
       }
       const count = input.entrants.length;
-      if (count < seats || count > MAX_TOURNAMENT_ENTRANTS) throw new StoreInputError(`a tournament at ${seats} seats needs ${seats} to ${MAX_TOURNAMENT_ENTRANTS} entrants, got ${count}`);
+      // a table's entrants: one a seat, or fewer where partnerships play several seats each
+      const perTable = entrantsAt(game, seats);
+      if (perTable < 2) throw new StoreInputError(`a table of ${seats} seats of ${input.game} seats ${perTable} entrant(s): a tournament table needs two`);
+      if (count < perTable || count > MAX_TOURNAMENT_ENTRANTS) throw new StoreInputError(`a tournament at ${seats} seats needs ${perTable} to ${MAX_TOURNAMENT_ENTRANTS} entrants, got ${count}`);
       input.entrants.forEach((entrant) => check(BOT_ID, entrant.bot, 'bot id'));
       if (new Set(input.entrants.map((entrant) => entrant.bot)).size !== count) throw new StoreInputError('a bot may enter a tournament once');
       const deals = input.dealsPerPairing;
       if (!Number.isSafeInteger(deals) || deals < 1 || deals > MAX_DEALS_PER_PAIRING) throw new StoreInputError(`dealsPerPairing must be an integer from 1 to ${MAX_DEALS_PER_PAIRING}, got ${deals}`);
       const entrants = input.entrants.map(({ bot, version }) => ({ bot, version }));
-      const tables = tableSchedule(count, seats);
+      const tables = tableSchedule(count, perTable);
+      const options = input.options ?? {};
       const id = `t${await redis.incr(keys.seq('tournament'))}`;
       const createdAt = Date.now();
       const tournament = {
-        id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: String(deals), seats: String(seats),
+        id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: String(deals), seats: String(seats), options: JSON.stringify(options),
         limits: input.limits === undefined ? '' : JSON.stringify(input.limits), createdAt: String(createdAt), createdBy: input.createdBy,
       };
       const seed = randomInt(2 ** 31);
       const pairings = tables.map((table) => newSeriesFields({
-        game: input.game, kind: 'tournament', rated: true, entrants: table.map((i) => entrants[i]!), deals, seed,
+        game: input.game, kind: 'tournament', rated: true, entrants: table.map((i) => entrants[i]!), seats, options, deals, seed,
         requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
       }));
       const series = (await createTournamentScript(
@@ -234,7 +240,9 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
       }
       const failures: TournamentFailure[] = [];
       let next = 0;
-      const tables = count >= tournament.seats ? tableSchedule(count, tournament.seats) : [];
+      const game = findGame(tournament.game);
+      const perTable = game === undefined ? tournament.seats : entrantsAt(game, tournament.seats);
+      const tables = count >= perTable ? tableSchedule(count, perTable) : [];
       tournament.series.forEach((seriesId, k) => {
         const table = tables[k] ?? [];
         const sitting = table.map((i) => tournament.entrants[i]!);
@@ -247,33 +255,33 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
           if (error) throw error;
           const [entrantsJson, ranksJson, pointsJson, forfeitJson] = (fields ?? []) as (string | null)[];
           if (entrantsJson === null || entrantsJson === undefined) continue;
-          const seated = (JSON.parse(entrantsJson) as EntrantRef[]).map((e) => e.bot);
-          const ranks = JSON.parse(ranksJson ?? '[]') as number[];
-          const points = JSON.parse(pointsJson ?? '[]') as number[];
           const forfeit = JSON.parse(forfeitJson ?? 'null') as ForfeitInfo | null;
-          seated.forEach((bot, seat) => {
-            const row = standings.get(bot);
-            if (row === undefined || !sitting.some((e) => e.bot === bot)) return;
-            const outcome = outcomeOf(ranks, seat);
+          // by entrant: a partnership's seats are one entrant's game (tournament entrants are distinct bots)
+          const played = entrantResults(JSON.parse(entrantsJson) as EntrantRef[], JSON.parse(ranksJson ?? '[]') as number[], JSON.parse(pointsJson ?? '[]') as number[], forfeit?.seat ?? null);
+          const places = played.map((entrant) => entrant.place);
+          played.forEach((entrant, e) => {
+            const row = standings.get(entrant.bot);
+            if (row === undefined || !sitting.some((s) => s.bot === entrant.bot)) return;
+            const outcome = outcomeOf(places, e);
             row.games++;
-            row.points += points[seat] ?? 0;
-            row.places += ranks[seat] ?? 0;
-            if (forfeit?.seat === seat) row.forfeits++;
+            row.points += entrant.points;
+            row.places += entrant.place;
+            if (entrant.forfeited) row.forfeits++;
             if (outcome === 'win') row.wins++;
             else if (outcome === 'draw') row.draws++;
             else row.losses++;
           });
           // head to head: who of the pair finished ahead of the other in this game
           for (const { i, j, cell } of tableCells) {
-            const seats = [seated.indexOf(tournament.entrants[i]!.bot), seated.indexOf(tournament.entrants[j]!.bot)];
-            if (seats[0]! < 0 || seats[1]! < 0) continue;
-            const [first, second] = seats.map((seat) => ranks[seat] ?? 0) as [number, number];
+            const pair = [played.find((e) => e.bot === tournament.entrants[i]!.bot), played.find((e) => e.bot === tournament.entrants[j]!.bot)];
+            if (pair[0] === undefined || pair[1] === undefined) continue;
+            const [first, second] = pair.map((entrant) => entrant!.place) as [number, number];
             cell.games++;
             if (first === second) cell.draws++;
             else cell.wins[first < second ? 0 : 1]!++;
-            seats.forEach((seat, side) => {
-              cell.points[side]! += points[seat] ?? 0;
-              if (forfeit?.seat === seat) cell.forfeits[side]!++;
+            pair.forEach((entrant, side) => {
+              cell.points[side]! += entrant!.points;
+              if (entrant!.forfeited) cell.forfeits[side]!++;
             });
           }
         }
@@ -282,7 +290,7 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
         series: shared[0]!, tables: shared, ...pairStatus(pairStates), ...cell,
       }));
       const ranked: TournamentStanding[] = [...standings.values()].map(({ places, ...row }) => ({ ...row, averagePlace: row.games === 0 ? null : places / row.games }))
-        .sort((a, b) => (tournament.seats === 2 ? 0 : (a.averagePlace ?? Infinity) - (b.averagePlace ?? Infinity)) || b.points - a.points || b.wins - a.wins || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
+        .sort((a, b) => (perTable === 2 ? 0 : (a.averagePlace ?? Infinity) - (b.averagePlace ?? Infinity)) || b.points - a.points || b.wins - a.wins || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
       return { ...tournament, progress: progressOf(states), failures, standings: ranked, crossTable };
     },
 

@@ -1,4 +1,6 @@
 /** What the store holds, as its callers see it. Arrays by seat everywhere: no pairs. */
+import type { GameOptions } from '@xix/engine';
+
 
 export type VersionState = 'validating' | 'active' | 'rejected';
 export type SeriesKind = 'validation' | 'challenge' | 'tournament' | 'ladder';
@@ -92,6 +94,7 @@ interface SeriesSetup {
   readonly game: string;
   readonly kind: SeriesKind;
   readonly rated: boolean;
+  /** The entrants (A, B, ...): a partnership entrant plays several seats (the game's seating). */
   readonly entrants: readonly EntrantRef[];
   readonly deals: number;
   readonly seed: number;
@@ -99,6 +102,10 @@ interface SeriesSetup {
 }
 
 export interface NewSeries extends SeriesSetup {
+  /** Seats at the table; default one per entrant. */
+  readonly seats?: number;
+  /** The game's options, resolved (the engine's resolveOptions); default none given. */
+  readonly options?: GameOptions;
   readonly limits?: Readonly<Record<string, number>>;
   readonly validates?: EntrantRef;
   /** The tournament this series is a pairing of. */
@@ -107,11 +114,15 @@ export interface NewSeries extends SeriesSetup {
 
 export interface Series extends SeriesSetup {
   readonly id: string;
+  /** Seats at the table (one per entrant for series stored before tables said so). */
+  readonly seats: number;
+  /** The options as stored ({} for series stored before options: the game's defaults). */
+  readonly options: GameOptions;
   readonly limits: Readonly<Record<string, number>> | null;
   /** Secret: the key of the bots' own seeds. For the worker; never sent out. */
   readonly botSeedKey: string;
   readonly status: SeriesStatus;
-  /** Games the series plays: deals × seats (mirrored). */
+  /** Games the series plays: deals × entrants (each deal once per rotation). */
   readonly games: number;
   readonly gamesDone: number;
   readonly createdAt: number;
@@ -137,11 +148,13 @@ interface MatchSetup {
   readonly game: string;
   readonly kind: SeriesKind;
   readonly rated: boolean;
-  /** By seat. */
+  /** By seat: an entrant playing several seats (a partnership) is at each of them. */
   readonly entrants: readonly MatchEntrant[];
 }
 
 export interface NewMatch extends MatchSetup {
+  /** The leaderboard it counts on: `game.variant(seats, options)`; default DEFAULT_VARIANT. */
+  readonly variant?: string;
   /** The replay object (docs/replay-format.md). */
   readonly replay: ReplayLike;
   /** What each seat's bot printed, by seat. */
@@ -158,6 +171,8 @@ export interface ReplayLike {
 }
 
 export interface Match extends MatchSetup {
+  /** Its leaderboard's variant (DEFAULT_VARIANT for matches stored before variants). */
+  readonly variant: string;
   /** By seat: 1 = first; tied seats share a rank. */
   readonly ranks: readonly number[];
   readonly points: readonly number[];
@@ -255,6 +270,8 @@ export interface NewTournament {
   readonly dealsPerPairing: number;
   /** Seats at each table (within the game's range); default the game's fewest (2 for XIX). */
   readonly seats?: number;
+  /** The game's options, resolved (the engine's resolveOptions); default none given. */
+  readonly options?: GameOptions;
   readonly limits?: Readonly<Record<string, number>>;
   readonly createdBy: string;
 }
@@ -302,6 +319,8 @@ export interface Tournament {
   readonly dealsPerPairing: number;
   /** Seats at each table (2 for tournaments stored before tables of more). */
   readonly seats: number;
+  /** The game's options ({} for tournaments stored before options: the game's defaults). */
+  readonly options: GameOptions;
   readonly limits: Readonly<Record<string, number>> | null;
   readonly createdAt: number;
   readonly createdBy: string;

@@ -11,17 +11,22 @@ import { SERIES_ID, check } from './names.ts';
 import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
 import type { EntrantRef, NewVersion, PutVersionResult, VersionState } from './types.ts';
 
-/** How a new version is validated: a series against itself (unless told), and one per opponent. */
+/**
+ * A validation table: the new version is entrant A, `opponents` the others (none: it plays every
+ * place against itself); `seats` its size (default one per entrant).
+ */
+export interface ValidationTable {
+  readonly seats?: number;
+  readonly opponents: readonly EntrantRef[];
+  /** With no opponents: how many entrants (all the version itself); default 2. */
+  readonly selfEntrants?: number;
+}
+
+/** How a new version is validated: one series per table, in order (the server's per-game plan). */
 export interface ValidationPlan {
   /** Deals of each validation series (each played once per seat rotation). */
   readonly deals: number;
-  /**
-   * One series each: a version (the house bot) plays the new one at two seats; a list of versions
-   * is a table of the new one and all of them (1923's 3-seat table: [random, random]).
-   */
-  readonly opponents: readonly (EntrantRef | readonly EntrantRef[])[];
-  /** A series of the version against itself, first; default true (XIX's validation). */
-  readonly againstItself?: boolean;
+  readonly tables: readonly ValidationTable[];
 }
 
 export type PutValidatingVersionResult =
@@ -35,8 +40,8 @@ export type PutValidatingVersionResult =
 const STAND_IN: EntrantRef = { bot: 'b1', version: 1 };
 
 // KEYS: ownerBots, seq:bot, botsOfGame, seq:series, unfinished series; ARGV: putVersion's
-// arguments, then for each validation series its fields (JSON) and the entrants beside the version
-// (JSON objects joined by commas; '' for the version itself). One script: a server that dies during an upload leaves the version with all its
+// arguments, then for each validation series its fields (JSON) and its entrants (a JSON array in
+// which "@version" stands for the new version, which has no ref before the script numbers it). One script: a server that dies during an upload leaves the version with all its
 // validation series or nothing, never a version validating forever with none, nor one that becomes
 // active without the game against the house bot. The reconcile enqueues what was never enqueued.
 const PUT_VALIDATING_VERSION = `${PUT_VERSION_LUA}${STORE_SERIES_LUA}
@@ -46,9 +51,7 @@ local P = ARGV[5]
 local version = '{"bot":"' .. put[2] .. '","version":' .. put[3] .. '}'
 for i = ${PUT_VERSION_ARGC + 1}, #ARGV, 2 do
   local fields = cjson.decode(ARGV[i])
-  local opponent = ARGV[i + 1]
-  if opponent == '' then opponent = version end
-  fields.entrants = '[' .. version .. ',' .. opponent .. ']'
+  fields.entrants = string.gsub(ARGV[i + 1], '"@version"', version)
   fields.validates = version
   put[#put + 1] = storeSeries(P, KEYS[4], KEYS[5], cjson.encode(fields))
 end
@@ -112,14 +115,16 @@ export function validationOps(redis: Redis, keys: Keys, prefix: string) {
      */
     async putValidatingVersion(input: Omit<NewVersion, 'state'>, plan: ValidationPlan): Promise<PutValidatingVersionResult> {
       const call = putVersionCall(keys, prefix, { ...input, state: 'validating' });
-      const tables = [...(plan.againstItself === false ? [] : [null]), ...plan.opponents.map((opponent) => ('bot' in opponent ? [opponent] : opponent))];
-      const series = tables.flatMap((table) => [
-        newSeriesFields({
-          game: input.game, kind: 'validation', rated: false, entrants: [STAND_IN, ...(table ?? [STAND_IN])], deals: plan.deals,
-          seed: randomInt(2 ** 31), requestedBy: input.owner, validates: STAND_IN,
-        }),
-        table === null ? '' : table.map(({ bot, version }) => JSON.stringify({ bot, version })).join(','),
-      ]);
+      const series = plan.tables.flatMap((table) => {
+        const entrants = table.opponents.length === 0 ? Array<EntrantRef>(table.selfEntrants ?? 2).fill(STAND_IN) : [STAND_IN, ...table.opponents];
+        return [
+          newSeriesFields({
+            game: input.game, kind: 'validation', rated: false, entrants, deals: plan.deals, ...(table.seats !== undefined && { seats: table.seats }),
+            seed: randomInt(2 ** 31), requestedBy: input.owner, validates: STAND_IN,
+          }),
+          JSON.stringify(entrants.map((entrant, i) => (i === 0 || table.opponents.length === 0 ? '@version' : { bot: entrant.bot, version: entrant.version }))),
+        ];
+      });
       const reply = (await putValidatingVersionScript([...call.keys, keys.seq('series'), keys.seriesUnfinished()], [...call.args, ...series])) as [string, string, number?, ...string[]];
       const put = putVersionResult(reply);
       return put.ok ? { ...put, validation: reply.slice(3) as string[] } : put;

@@ -114,7 +114,7 @@ describe('the ladder in the store', () => {
     await world.store.setSeriesStatus(id, 'done');
     expect(await world.store.ladderBacklog('xix')).toEqual({ open: [], busy: new Set() });
     expect(await world.redis.scard(keysFor(world.prefix).ladderOpen('xix'))).toBe(0);
-    await expect(world.store.createLadderSeries('xix', [a, a])).rejects.toThrow(/one seat/);
+    await expect(world.store.createLadderSeries('xix', [a, a])).rejects.toThrow(/one entrant/);
   });
 
   it('lets one scheduler hold the lock at a time, renews it for its holder and hands it over on release', async () => {

@@ -3,7 +3,7 @@ import { matchCache } from '../src/match-cache.ts';
 import type { Match } from '../src/types.ts';
 
 const match = (id: string): Match => ({
-  id, seriesId: id.split('.')[0]!, game: 'xix', kind: 'challenge', rated: true, entrants: [{ bot: 'b1', version: 1, name: 'one' }, { bot: 'b2', version: 1, name: 'two' }],
+  id, seriesId: id.split('.')[0]!, game: 'xix', variant: 'default', kind: 'challenge', rated: true, entrants: [{ bot: 'b1', version: 1, name: 'one' }, { bot: 'b2', version: 1, name: 'two' }],
   ranks: [1, 2], points: [19, 7], reason: 'exactly-19', forfeit: null, moves: 30, finishedAt: 1, replayBytes: 10, rawBytes: 20,
 });
 

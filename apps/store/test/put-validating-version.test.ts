@@ -30,7 +30,7 @@ async function playSeries(seriesId: string, entrants: readonly MatchEntrant[]): 
 
 describe('putValidatingVersion', () => {
   it('stores the version validating and its two validation series, both in the unfinished index', async () => {
-    const put = await world.store.putValidatingVersion(version('first'), { deals: 3, opponents: [house] });
+    const put = await world.store.putValidatingVersion(version('first'), { deals: 3, tables: [{ opponents: [] }, { opponents: [house] }] });
     if (!put.ok) throw new Error(`refused: ${put.reason}`);
     expect(put.version).toBe(1);
     expect(put.validation).toHaveLength(2);
@@ -48,7 +48,7 @@ describe('putValidatingVersion', () => {
   });
 
   it('makes the version active only once both series are done: the one against the house bot counts', async () => {
-    const put = await world.store.putValidatingVersion(version('first'), { deals: 1, opponents: [house] });
+    const put = await world.store.putValidatingVersion(version('first'), { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] });
     if (!put.ok) throw new Error(`refused: ${put.reason}`);
     const [vsSelf, vsHouse] = put.validation as [string, string];
     const self = { bot: put.bot, version: 1, name: 'first' };
@@ -60,8 +60,8 @@ describe('putValidatingVersion', () => {
   });
 
   it('validates against itself only when there is no opponent, and numbers the next version of the bot', async () => {
-    const first = await world.store.putValidatingVersion(version('first'), { deals: 1, opponents: [] });
-    const second = await world.store.putValidatingVersion(version('first'), { deals: 1, opponents: [] });
+    const first = await world.store.putValidatingVersion(version('first'), { deals: 1, tables: [{ opponents: [] }] });
+    const second = await world.store.putValidatingVersion(version('first'), { deals: 1, tables: [{ opponents: [] }] });
     if (!first.ok || !second.ok) throw new Error('refused');
     expect(second).toMatchObject({ bot: first.bot, version: 2 });
     expect(first.validation).toHaveLength(1);
@@ -69,7 +69,7 @@ describe('putValidatingVersion', () => {
   });
 
   it('makes one bot of two uploads of a new name at once, each version with its own series', async () => {
-    const both = await Promise.all([1, 2].map(() => world.store.putValidatingVersion(version('twin'), { deals: 1, opponents: [house] })));
+    const both = await Promise.all([1, 2].map(() => world.store.putValidatingVersion(version('twin'), { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] })));
     const [a, b] = both;
     if (!a?.ok || !b?.ok) throw new Error('refused');
     expect(b.bot).toBe(a.bot);
@@ -85,12 +85,12 @@ describe('putValidatingVersion', () => {
   it('stores nothing for a refused version: another game, or a retired bot', async () => {
     const bot = await upload(world.store, 'alice', 'greedy');
     const before = await snapshot();
-    expect(await world.store.putValidatingVersion({ ...version('greedy'), game: 'chess' }, { deals: 1, opponents: [house] }))
+    expect(await world.store.putValidatingVersion({ ...version('greedy'), game: 'chess' }, { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] }))
       .toEqual({ ok: false, reason: 'game_differs', bot: bot.bot });
     expect(await snapshot()).toEqual(before);
     await world.store.retireBot(bot.bot);
     const retired = await snapshot();
-    expect(await world.store.putValidatingVersion(version('greedy'), { deals: 1, opponents: [house] })).toEqual({ ok: false, reason: 'retired', bot: bot.bot });
+    expect(await world.store.putValidatingVersion(version('greedy'), { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] })).toEqual({ ok: false, reason: 'retired', bot: bot.bot });
     expect(await snapshot()).toEqual(retired);
     expect(await world.store.unfinishedSeries()).toEqual([]);
   });
@@ -98,12 +98,12 @@ describe('putValidatingVersion', () => {
   it('rejects bad input before writing anything: no bot, no version, no series, no sequence number taken', async () => {
     const before = await snapshot();
     const bad: [Omit<NewVersion, 'state'>, Parameters<typeof world.store.putValidatingVersion>[1], RegExp][] = [
-      [version('ok-name'), { deals: 0, opponents: [house] }, /deals must be a positive integer/],
-      [version('ok-name'), { deals: 1.5, opponents: [] }, /deals must be a positive integer/],
-      [version('ok-name'), { deals: 1, opponents: [{ bot: 'house', version: 1 }] }, /bot id/],
-      [version('ok-name'), { deals: 1, opponents: [{ bot: house.bot, version: 0 }] }, /not a positive integer/],
-      [version('no spaces'), { deals: 1, opponents: [house] }, /bot name/],
-      [version('ok-name', 'Not A User'), { deals: 1, opponents: [house] }, /owner/],
+      [version('ok-name'), { deals: 0, tables: [{ opponents: [] }, { opponents: [house] }] }, /deals must be a positive integer/],
+      [version('ok-name'), { deals: 1.5, tables: [{ opponents: [] }] }, /deals must be a positive integer/],
+      [version('ok-name'), { deals: 1, tables: [{ opponents: [{ bot: 'house', version: 1 }] }] }, /bot id/],
+      [version('ok-name'), { deals: 1, tables: [{ opponents: [{ bot: house.bot, version: 0 }] }] }, /not a positive integer/],
+      [version('no spaces'), { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] }, /bot name/],
+      [version('ok-name', 'Not A User'), { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] }, /owner/],
     ];
     for (const [input, plan, message] of bad) {
       await expect(world.store.putValidatingVersion(input, plan)).rejects.toThrow(StoreInputError);
@@ -124,7 +124,7 @@ describe('putValidatingVersion', () => {
       });
     });
     try {
-      const put = await world.store.putValidatingVersion(version('first'), { deals: 1, opponents: [house] });
+      const put = await world.store.putValidatingVersion(version('first'), { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] });
       expect(put.ok).toBe(true);
       // MONITOR shows commands in the order Redis ran them: once the sentinel shows, the upload's are all in
       await world.redis.exists(sentinel);

@@ -4,9 +4,9 @@
  * (BENCH_SEARCH_BUDGET): at its default of 250,000 (~30 ms a decision) its games alone would take
  * the benchmark far past its ten minutes.
  */
+import { xix } from '@xix/engine';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { xix } from '@xix/engine';
 import { compileBot } from '@xix/sandbox';
 import type { EntrantRef, Store } from '@xix/store';
 

@@ -21,6 +21,7 @@
  * default 3,3,2), BENCH_WORKERS (default 1,2), BENCH_PROFILE (a directory: worker processes and
  * their sandbox hosts write V8 CPU profiles there).
  */
+import { xix } from '@xix/engine';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -29,7 +30,6 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { xix } from '@xix/engine';
 import { createSandboxPool } from '@xix/sandbox';
 import { enqueueSeries } from '@xix/server';
 import { SERIES_QUEUE, createStore, keysFor, queuePrefix, type Series, type Store } from '@xix/store';

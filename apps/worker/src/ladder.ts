@@ -10,8 +10,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { GAMES } from '@xix/engine';
-import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, chooseLadderPairings, createStore, queuePrefix, seriesJobId } from '@xix/store';
+import { GAMES, entrantsAt, resolveOptions, type AnyGame } from '@xix/engine';
+import { validationTableSizes } from '@xix/referee';
+import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, chooseLadderPairings, createStore, queuePrefix, seriesJobId, type LadderTable } from '@xix/store';
 
 export interface LadderOptions {
   readonly redisUrl: string;
@@ -20,8 +21,8 @@ export interface LadderOptions {
   readonly intervalMs: number;
   /** Open ladder series per game it keeps queued or running, at most. */
   readonly backlog: number;
-  /** The games and their seats (default: every game of @xix/engine); a pairing has the game's minimum. */
-  readonly games?: readonly { readonly id: string; readonly seats: { readonly min: number } }[];
+  /** The games (default: every game of @xix/engine's registry); each has one ladder (ladderTableOf). */
+  readonly games?: readonly AnyGame[];
   readonly logger?: Logger;
   /** false: no timer, the caller calls tick() (tests). Default true. */
   readonly autorun?: boolean;
@@ -41,6 +42,16 @@ export interface LadderScheduler {
   tick(): Promise<LadderTick>;
   /** Stops the timer, waits for a running round, lets the lock go. */
   close(): Promise<void>;
+}
+
+/**
+ * The table a game's ladder plays: its smallest that seats two entrants or more, at the default
+ * options; its variant is the leaderboard the ladder keeps moving.
+ */
+export function ladderTableOf(game: AnyGame): LadderTable {
+  const seats = validationTableSizes(game)[0]!;
+  const options = resolveOptions(game, seats);
+  return { seats, options, variant: game.variant(seats, options) };
 }
 
 /** A scheduler that missed this many rounds (stuck, or dead) loses the lock to another. */
@@ -66,15 +77,16 @@ export function startLadder(options: LadderOptions): LadderScheduler {
     if (!(await store.holdLadderLock(owner, lockTtl))) return { leader: false, created: [] };
     const created: string[] = [];
     for (const game of games) {
-      const { open, busy } = await store.ladderBacklog(game.id);
+      const table = ladderTableOf(game);
+      const { open, busy } = await store.ladderBacklog(game.id, table.variant);
       // a series stored but never enqueued (its scheduler died in between) gets its job now; a job
       // that exists already is left as it is (same job id)
       for (const seriesId of open) await enqueue(seriesId);
       const free = backlog - open.length;
       if (free <= 0) continue;
-      const candidates = (await store.ladderCandidates(game.id)).filter((candidate) => !busy.has(candidate.bot));
-      for (const pairing of chooseLadderPairings(candidates, { seats: game.seats.min, count: free })) {
-        const seriesId = await store.createLadderSeries(game.id, pairing);
+      const candidates = (await store.ladderCandidates(game.id, table.variant)).filter((candidate) => !busy.has(candidate.bot));
+      for (const pairing of chooseLadderPairings(candidates, { seats: entrantsAt(game, table.seats), count: free })) {
+        const seriesId = await store.createLadderSeries(game.id, pairing, Date.now(), table);
         await enqueue(seriesId);
         created.push(seriesId);
         log.info({ series: seriesId, game: game.id, entrants: pairing.map(({ bot, version, elo, games: played }) => ({ bot, version, elo: Math.round(elo), games: played })) }, 'ladder series queued');

@@ -21,7 +21,7 @@ import type { GameProgress, HostGame } from '@xix/sandbox';
 import { matchId, ranksOf, type LiveEvent, type LobbyEvent } from '@xix/store';
 import type { Logger } from 'pino';
 import type { CachedBot } from './bundle-cache.ts';
-import { rotationOf, seatsOf, seriesGame } from './match-input.ts';
+import { seatsOf, seriesSetup, tableOf } from './match-input.ts';
 import type { StoredSeries } from './store-port.ts';
 
 /** The part of the store live publishing uses (@xix/store's live.ts and tournaments). */
@@ -166,16 +166,17 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
 
     series(series, bots, firstIndex) {
       const game = findGame(series.game);
+      const table = game === undefined ? undefined : tableOf(game, series);
       const context = { game: series.game, tournament: series.tournament };
       const games = new Map<number, LiveGame>();
       /** Games below this have their record: late progress reports of them are stale. */
       let recorded = 0;
 
       const begin = (index: number, run: number, setup: unknown): LiveGame | null => {
-        if (game === undefined) return null;
+        if (game === undefined || table === undefined) return null;
         const live: LiveGame = { match: matchId(series.id, firstIndex + index), run, state: game.start(setup), applied: 0, broken: false };
         games.set(index, live);
-        queue(live.match, context, { type: 'start', match: live.match, game: series.game, seats: seatsOf(series, bots, rotationOf(series, firstIndex + index)), view: game.publicView(live.state) });
+        queue(live.match, context, { type: 'start', match: live.match, game: series.game, seats: seatsOf(table, series, bots, firstIndex + index), view: game.publicView(live.state) });
         return live;
       };
 
@@ -201,7 +202,7 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
         progress({ game: index, run, actions }) {
           if (game === undefined || closed || index < recorded) return;
           const known = games.get(index);
-          const live = known !== undefined && known.run === run ? known : begin(index, run, seriesGame(game, series, firstIndex + index).setup);
+          const live = known !== undefined && known.run === run ? known : begin(index, run, seriesSetup(game, table!, series, firstIndex + index));
           if (live !== null) advance(game, live, actions, (json) => JSON.parse(json as string));
         },
 

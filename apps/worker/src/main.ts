@@ -5,9 +5,13 @@
  * hosts closed. With XIX_LADDER=on it also runs the ladder's scheduler (one acts at a time, ladder.ts).
  */
 import { pino } from 'pino';
+import { loadFixtureGames } from '@xix/engine';
 import { workerConfig } from './config.ts';
 import { startLadder } from './ladder.ts';
 import { startWorker } from './worker.ts';
+
+// The fixture games join the registry before anything reads it (the test-only switch).
+await loadFixtureGames();
 
 let config;
 try {

@@ -8,12 +8,12 @@
  */
 import { UnrecoverableError } from 'bullmq';
 import { findGame } from '@xix/engine';
-import { seriesBots } from '@xix/referee';
+import type { SeriesTable } from '@xix/referee';
 import type { SandboxLimits, SandboxPool } from '@xix/sandbox';
 import type { BundleCache, CachedBot } from './bundle-cache.ts';
 import type { LivePublisher } from './live-publisher.ts';
 import { cancelledSeriesReason, matchId } from '@xix/store';
-import { matchInput } from './match-input.ts';
+import { matchInput, tableOf } from './match-input.ts';
 import type { StoredSeries, WorkerStore } from './store-port.ts';
 
 export interface SeriesRun {
@@ -48,7 +48,7 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   const now = context.now ?? Date.now;
   const series = await store.getSeries(seriesId);
   if (series === null) throw new UnrecoverableError(`series ${seriesId} does not exist`);
-  checkPlayable(series);
+  const table = checkPlayable(series);
   const tournament = series.tournament;
   const finish = async (played: number, duplicates: number, skippedDeals: number, hostDeaths = 0): Promise<SeriesRun> => {
     await store.setSeriesStatus(seriesId, 'done');
@@ -96,6 +96,8 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
       seed: series.seed + firstDeal,
       deals: series.deals - firstDeal,
       bots: bots.map((bot) => ({ name: bot.name, code: bot.code })),
+      seats: table.seats,
+      options: table.options,
       ...(series.limits !== null && { limits: series.limits as Partial<SandboxLimits> }),
       botSeedKey: series.botSeedKey,
     },
@@ -142,14 +144,14 @@ function firstUnstoredDeal(series: StoredSeries): number {
   return series.deals;
 }
 
-/** A series the pool cannot play will never become playable: no retries. */
-function checkPlayable(series: StoredSeries): void {
+/** A series the pool cannot play will never become playable: no retries. Answers its table. */
+function checkPlayable(series: StoredSeries): SeriesTable {
   const game = findGame(series.game);
   if (game === undefined) throw new UnrecoverableError(`series ${series.id} is of an unknown game ${JSON.stringify(series.game)}`);
-  const { min, max } = seriesBots(game.seats);
-  const entrants = series.entrants.length;
-  if (entrants < min || entrants > max) {
-    throw new UnrecoverableError(`series ${series.id} has ${entrants} entrants; ${series.game} is played by ${min} to ${max} bots`);
-  }
   if (!Number.isSafeInteger(series.deals) || series.deals < 1) throw new UnrecoverableError(`series ${series.id} has no deals to play (deals = ${String(series.deals)})`);
+  try {
+    return tableOf(game, series);
+  } catch (error) {
+    throw new UnrecoverableError(`series ${series.id} cannot be played: ${(error as Error).message}`);
+  }
 }

@@ -2,7 +2,7 @@
  * The part of the store (@xix/store) the worker uses, by shape: the worker needs these operations
  * and no others, and a test can see at a glance what a series job touches.
  */
-import type { Replay } from '@xix/engine';
+import type { GameOptions, Replay } from '@xix/engine';
 
 export interface SeriesEntrant {
   readonly bot: string;
@@ -16,6 +16,10 @@ export interface StoredSeries {
   readonly kind: 'validation' | 'challenge' | 'tournament' | 'ladder';
   readonly rated: boolean;
   readonly entrants: readonly SeriesEntrant[];
+  /** Seats at the table (a partnership entrant plays several). */
+  readonly seats: number;
+  /** The game's options as stored (resolved again by the referee's seriesTable). */
+  readonly options: GameOptions;
   readonly deals: number;
   readonly seed: number;
   /** Overrides of the sandbox limits (checked by the pool), or null for the defaults. */
@@ -33,8 +37,11 @@ export interface MatchInput {
   readonly id: string;
   readonly seriesId: string;
   readonly game: string;
+  /** The game's variant (`game.variant(seats, options)`): the leaderboard the match counts on. */
+  readonly variant: string;
   readonly kind: 'validation' | 'challenge' | 'tournament' | 'ladder';
   readonly rated: boolean;
+  /** By seat: a partnership entrant at each seat of its side. */
   readonly entrants: readonly { readonly bot: string; readonly version: number; readonly name: string }[];
   readonly replay: Replay;
   readonly logs: readonly string[];

@@ -64,4 +64,19 @@ describe('the ladder in worker processes', () => {
     for (const m of matches) expect(m).toMatchObject({ kind: 'ladder', rated: true });
     expect(workers.some((w) => w.output().includes('"ladder series queued"'))).toBe(true);
   });
+
+  it('loads the fixture games in main.ts (the test-only switch, inherited): the ladder of nim plays its heads-up board (issue 16 item 7)', async () => {
+    h = harness();
+    for (const owner of ['alice', 'bob']) await storeBot(h.store, owner, 'bot', './fixtures/nim-first-legal.ts', 'active', 'nim');
+    const env = { REDIS_URL: TEST_REDIS_URL, XIX_PREFIX: h.prefix, XIX_LADDER: 'on', XIX_LADDER_INTERVAL_MS: '100', XIX_LADDER_BACKLOG: '1' };
+    const worker = spawnWorker(env);
+    workers.push(worker);
+    await worker.ready;
+    const deadline = Date.now() + 60_000;
+    while ((await h.store.ratings('nim', 'heads-up')).games < 2 * LADDER_DEALS) {
+      if (Date.now() > deadline) throw new Error(`no rated nim game in 60 s:\n${worker.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await h.store.ratings('nim')).games).toBe(0);
+  });
 });

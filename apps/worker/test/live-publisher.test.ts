@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLivePublisher } from '../src/live-publisher.ts';
-import { seriesGame } from '../src/match-input.ts';
+import { seriesSetup, tableOf } from '../src/match-input.ts';
 import type { StoredSeries } from '../src/store-port.ts';
 import { harness, type Harness } from './helpers.ts';
 
@@ -22,6 +22,8 @@ const series: StoredSeries = {
   kind: 'challenge',
   rated: false,
   entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 2 }],
+  seats: 2,
+  options: {},
   deals: 1,
   seed: 7,
   limits: null,
@@ -34,7 +36,7 @@ const bots = [{ name: 'one', code: '' }, { name: 'two', code: '' }] as const;
 
 /** Game 0 of the series played by random moves, as the pool would deliver it. */
 function playedGame(): HostGame {
-  const { setup } = seriesGame(xix, series, 0);
+  const setup = seriesSetup(xix, tableOf(xix, series), series, 0);
   const state = xix.start(setup as never);
   const random = createRandom(3);
   const moves: { seat: number; action: unknown }[] = [];
@@ -45,7 +47,7 @@ function playedGame(): HostGame {
     xix.apply(state, action);
   }
   const replay = createReplay(xix, { seed: 7, setup, seats: ['one', 'two'], moves, forfeit: null, result: xix.result(state)! });
-  return { index: 0, seatOfA: 0, record: { replay, logs: [] } };
+  return { index: 0, rotation: 0, record: { replay, logs: [] } };
 }
 
 const silent = pino({ level: 'silent' });

@@ -12,6 +12,7 @@ function seriesOf(entrants: number, matches: readonly number[]): StoredSeries {
   return {
     id: 's7', game: '1923', kind: 'challenge', rated: false,
     entrants: Array.from({ length: entrants }, (_, i) => ({ bot: `b${i + 1}`, version: 1 })),
+    seats: entrants, options: {},
     deals: 3, seed: 40, limits: null, botSeedKey: 'key', status: 'queued', tournament: null,
     matches: matches.map((index) => `s7.${index}`),
   };
@@ -39,6 +40,8 @@ describe('resuming a series of three entrants', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ game: '1923', seed: 41, deals: 2 });
     expect(jobs[0]?.bots.map((bot) => bot.name)).toEqual(['b1', 'b2', 'b3']);
+    // a series stored before tables and options (issue 16): one seat an entrant, the game's default options
+    expect(jobs[0]).toMatchObject({ seats: 3, options: { decks: 1 } });
   });
 
   it('replays deal 0 when only two of its three games are stored (not a two-game deal)', async () => {

@@ -5,7 +5,7 @@
  * same seats as the stored match.
  */
 import { parseReplay, verifyReplay } from '@xix/engine';
-import { botInSeat } from '@xix/referee';
+import { entrantInSeat } from '@xix/referee';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../store/test/until.ts';
 import { HEURISTIC_1923, RANDOM_1923, storeBot, finished, workerForAll } from './helpers.ts';
@@ -34,7 +34,7 @@ describe('a 3-entrant 1923 series', () => {
       const rotation = index % 3;
       // rotation r puts entrant i in seat (i + r) mod 3: entrant A sits in seat r
       expect(match?.entrants).toEqual([0, 1, 2].map((seat) => {
-        const bot = botInSeat(seat, rotation, 3);
+        const bot = entrantInSeat(seat, rotation, [[0], [1], [2]]);
         return { bot: entrants[bot]!.bot, version: 1, name: names[bot] };
       }));
       expect(match?.game).toBe('1923');
@@ -72,7 +72,7 @@ describe('a 3-entrant 1923 series', () => {
     const id = await w.h.enqueue({ kind: 'challenge', rated: false, entrants, deals: 1, seed: 1 });
     const series = await w.h.waitFor(id, finished);
     expect(series.status).toBe('failed');
-    expect(series.error).toMatch(/3 entrants; xix is played by 2 to 2 bots/);
+    expect(series.error).toMatch(/cannot be played: xix is played by 2 entrants, not 3/);
     expect(series.matches).toEqual([]);
   });
 });

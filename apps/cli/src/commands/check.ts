@@ -150,10 +150,11 @@ function gamesPerTable(text: string | undefined, sizes: readonly number[]): numb
 
 const against = (seats: number): string => (seats === 2 ? 'against random' : `against ${seats - 1} random bots`);
 
-function forfeitLine({ index, seatOfA, record }: SeriesGame): string | null {
+function forfeitLine({ index, rotation, record }: SeriesGame): string | null {
   const forfeit = record.replay.forfeit;
-  if (forfeit === null || forfeit.seat !== (seatOfA as Seat)) return null;
-  return `game ${index + 1} (seat ${seatOfA}, move ${record.replay.moves.length + 1}): forfeited (${forfeit.verdict}): ${forfeit.message}`;
+  // one seat an entrant here: entrant A (the bot checked) sits in the seat of the rotation
+  if (forfeit === null || forfeit.seat !== (rotation as Seat)) return null;
+  return `game ${index + 1} (seat ${rotation}, move ${record.replay.moves.length + 1}): forfeited (${forfeit.verdict}): ${forfeit.message}`;
 }
 
 function wholeNumber(text: string, name: string, min: number): number {

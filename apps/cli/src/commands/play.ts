@@ -5,7 +5,7 @@
  * whether the bot under test (the first, A) forfeited, Ctrl-C prints the games so far, and off a
  * terminal the progress is a line now and then.
  */
-import { botInSeat, createSeriesTally, type SeriesSummary } from '@xix/referee';
+import { createSeriesTally, entrantInSeat, seriesTable, type SeriesSummary } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { CliError, fail } from '../cli-error.ts';
 import { changedOptions } from '../game-options.ts';
@@ -32,7 +32,8 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const title = `${names.join(' vs ')}: ${settings.games} games, seed ${settings.seed}${changed === '' ? '' : `, options ${changed}`}`;
   const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, seats: settings.seats, keep: keeper(settings), title });
 
-  const tally = createSeriesTally(count);
+  const { seating } = seriesTable(settings.game, count, settings.seats, settings.options);
+  const tally = createSeriesTally(seating);
   const forfeits = forfeitList();
   const watchedForfeits = (): number => {
     const forfeits = tally.summary().forfeits;
@@ -48,7 +49,7 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const onGame = (game: HostGame): void => {
     const forfeit = game.record.replay.forfeit;
     // A bot that cannot load fails the same way in every game: say so once, as bad input.
-    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[botInSeat(forfeit.seat, game.seatOfA, count)]!, forfeit.message));
+    if (forfeit?.verdict === 'load_error') throw new CliError(loadFailure(entrants[entrantInSeat(forfeit.seat, game.rotation, seating)]!, forfeit.message));
     tally.add(game);
     folder?.save(game);
     forfeits.add(game);

@@ -217,8 +217,8 @@ describe('xix fetch', () => {
     platform = await startFakePlatform();
     record = playMatch({ game, setup: game.randomSetup(7, 2), seed: 7, players: [trustedPlayer(chatty, 'chatty'), trustedPlayer(heuristic, 'heuristic')] });
     // The logs as the worker stores them (one text per seat), from the worker's own code.
-    const series = { id: 's1', game: 'xix', kind: 'challenge', rated: false, entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }] } as unknown as StoredSeries;
-    const hostGame: HostGame = { index: 0, seatOfA: 0, record };
+    const series = { id: 's1', game: 'xix', kind: 'challenge', rated: false, entrants: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }], seats: 2, options: {}, seed: 7 } as unknown as StoredSeries;
+    const hostGame: HostGame = { index: 0, rotation: 0, record };
     const stored = matchInput(series, [{ name: 'chatty', code: '' }, { name: 'heuristic', code: '' }], hostGame, 0, 0);
     const heuristicSource = readFileSync(fileURLToPath(new URL('../../../../sdk/examples/xix/heuristic.ts', import.meta.url)), 'utf8');
     for (const [route, body] of Object.entries({

@@ -1,5 +1,6 @@
 /** The platform commands of `xix` (login, logout, upload, bots, matches, challenge, fetch, tournaments), registered on the program in main.ts. */
 import type { Command } from 'commander';
+import { defaultGame } from '@xix/engine';
 import { fetchMatch } from './fetch-match.ts';
 import { challenge } from './challenge.ts';
 import { bots, matches } from './listings.ts';
@@ -22,7 +23,7 @@ export function registerPlatformCommands(xix: Command): void {
     .description('upload a bot (its entry file and the files it imports) as a new version, then follow its validation')
     .argument('<bot>', 'the bot\'s entry file (.ts)')
     .option('--name <NAME>', 'the bot\'s name on the server (default: the file name)')
-    .option('--game <GAME>', 'the game it plays', 'xix')
+    .option('--game <GAME>', 'the game it plays (default: the game whose SDK it uses, else the default game)')
     .option('--wait <SECONDS>', 'how long to follow the validation (0: do not wait)', '300')
     .action(upload);
   xix
@@ -42,10 +43,12 @@ export function registerPlatformCommands(xix: Command): void {
     .action(matches);
   xix
     .command('challenge')
-    .description('ask for an unrated mirrored series between your bot and any active bot of its game')
+    .description('ask for an unrated series between your bot and other active bots of its game at one table, each deal once per seat rotation')
     .argument('<bot>', 'your bot (id, e.g. b7)')
-    .argument('<opponent>', 'the opponent (id, e.g. b2)')
-    .option('--deals <N>', 'deals to play, each from both seats (1–50)', '5')
+    .argument('<opponents...>', 'the other entrants (ids, e.g. b2; one for a two-entrant table)')
+    .option('--deals <N>', 'deals to play, each once per seat rotation (1–50)', '5')
+    .option('--seats <K>', 'seats at the table; default the smallest that seats the entrants')
+    .option('--option <NAME=VALUE>', "one of the game's options (repeatable); default the game's defaults", collect)
     .action(challenge);
   xix
     .command('fetch')
@@ -66,10 +69,11 @@ function registerTournamentCommands(xix: Command): void {
   tournament
     .command('create')
     .description('a round robin (admin): every table of --seats bots (every pair at 2) plays a rated series, each deal once per seat rotation')
-    .option('--game <GAME>', 'the game', 'xix')
+    .option('--game <GAME>', 'the game', defaultGame().id)
     .option('--bot <BOT>', 'an entrant (bot id, e.g. b3; repeat for each); default: every active bot of the game', collect)
     .option('--deals <N>', `deals per pairing (1–${MAX_DEALS_PER_PAIRING}), each played from both seats`, '50')
-    .option('--seats <K>', "seats at each table (within the game's range); default the game's fewest (2 for xix)")
+    .option('--seats <K>', "seats at each table (one of the game's table sizes); default its smallest for two entrants or more")
+    .option('--option <NAME=VALUE>', "one of the game's options (repeatable); default the game's defaults", collect)
     .option('--limit <NAME=N>', `a sandbox limit instead of the default (repeatable): ${LIMIT_NAMES.join(', ')}`, collect)
     .option('--server <URL>', SERVER_HELP)
     .action(tournamentCreate);

@@ -68,7 +68,7 @@ describe('xix tournament: bad input and a missing or wrong admin token', () => {
     await expect(create({ seats: '1' })).rejects.toThrow(new CliError('--seats must be a whole number from 2 to 64, got 1'));
     await expect(create({ game: '1923', seats: '3', bot: ['b1', 'b2'] })).rejects.toThrow(new CliError('tables of 3 seats need at least 3 bots, got 2 --bot'));
     // 1923 is a game id (digits first, as the server allows); the server says it has not 10 seats
-    await expect(create({ game: '1923', seats: '10' })).rejects.toThrow(/1923 is played at 2 to 9 seats, not 10 \(400/);
+    await expect(create({ game: '1923', seats: '10' })).rejects.toThrow(/1923 is played at 2 to 9 seats with two entrants or more at a table, not 10 \(400/);
     await expect(create({ limit: ['decisionMs'] })).rejects.toThrow(new CliError('--limit takes NAME=N (memoryMb, decisionMs, bankMs, loadMs), got decisionMs'));
     await expect(create({ limit: ['cpu=5'] })).rejects.toThrow(/^--limit: no limit cpu/);
     await expect(tournamentShow('3', {})).rejects.toThrow(/^ID must be a tournament id such as t3/);

@@ -4,6 +4,7 @@
  * and the shell history would show it); reading needs no token. The server is --server URL, else
  * XIX_SERVER, else the one of `xix login`.
  */
+import { GameError, entrantsAt, findGame, parseOptionTexts } from '@xix/engine';
 import { fail, orFail } from '../cli-error.ts';
 import { createClient, type Client } from './client.ts';
 import { normalizeUrl, readLogin } from './config.ts';
@@ -21,6 +22,7 @@ export interface TournamentCreateOptions extends ServerOption {
   readonly deals: string;
   readonly seats?: string;
   readonly limit?: readonly string[];
+  readonly option?: readonly string[];
 }
 
 export interface TournamentsOptions extends ServerOption {
@@ -90,22 +92,37 @@ export async function tournamentCreate(options: TournamentCreateOptions): Promis
   if (bots.length === 1) fail('a tournament needs at least two bots: give --bot twice or more, or none for every active bot of the game');
   const deals = wholeNumber(options.deals, '--deals', 1, MAX_DEALS_PER_PAIRING);
   const seats = options.seats === undefined ? undefined : wholeNumber(options.seats, '--seats', 2, MAX_TOURNAMENT_ENTRANTS);
-  if (seats !== undefined && bots.length > 0 && bots.length < seats) fail(`tables of ${seats} seats need at least ${seats} bots, got ${bots.length} --bot`);
+  const game = findGame(options.game);
+  // a table's entrants: one a seat, fewer where partnerships play several seats (the server checks the rest)
+  const perTable = seats === undefined || game === undefined || seats < game.seats.min || seats > game.seats.max ? seats : entrantsAt(game, seats);
+  if (perTable !== undefined && bots.length > 0 && bots.length < perTable) fail(`tables of ${seats} seats need at least ${perTable} bots, got ${bots.length} --bot`);
+  let gameOptions: Record<string, unknown> | undefined;
+  if ((options.option ?? []).length > 0) {
+    if (game === undefined) fail(`--option: this xix does not know game ${options.game}`);
+    try {
+      gameOptions = parseOptionTexts(game, options.option ?? []);
+    } catch (error) {
+      if (error instanceof GameError) fail(`--option: ${error.message}`);
+      throw error;
+    }
+  }
   const limits = limitsOf(options.limit ?? []);
   const body = {
     game: options.game,
     ...(bots.length > 0 && { bots }),
     dealsPerPairing: deals,
     ...(seats !== undefined && { seats }),
+    ...(gameOptions !== undefined && { options: gameOptions }),
     ...(limits !== undefined && { limits }),
   };
   const created = (await adminRequest(options, 'POST', '/api/tournaments', body)) as { tournament?: unknown; series?: unknown; seats?: unknown };
   if (typeof created.tournament !== 'string' || !Array.isArray(created.series)) fail('the server created the tournament but did not name it');
   const tables = created.series.length;
   const at = typeof created.seats === 'number' ? created.seats : 2;
+  const entrants = game === undefined ? at : entrantsAt(game, at);
   console.log(at === 2
     ? `created ${created.tournament}: ${tables} pairing(s), ${tables * deals * 2} games (each pairing a rated series of ${deals} deals, each from both seats)`
-    : `created ${created.tournament}: ${tables} table(s) of ${at}, ${tables * deals * at} games (each table a rated series of ${deals} deals, each once per seat rotation)`);
+    : `created ${created.tournament}: ${tables} table(s) of ${at}, ${tables * deals * entrants} games (each table a rated series of ${deals} deals, each once per seat rotation)`);
   console.log(`follow it: xix tournament show ${created.tournament}`);
 }
 

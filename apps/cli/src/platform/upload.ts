@@ -11,7 +11,8 @@ import { NAME_PATTERN, NAME_RULE, type BotDetail, type BotVersion } from './api-
 
 export interface UploadOptions {
   readonly name?: string;
-  readonly game: string;
+  /** Absent: the server takes the game whose SDK the bot uses, else the default game. */
+  readonly game?: string;
   /** Seconds to follow the validation; 0 = do not wait. */
   readonly wait: string;
 }
@@ -35,16 +36,17 @@ export async function upload(file: string, options: UploadOptions): Promise<void
   if (!NAME_PATTERN.test(name)) {
     fail(`${options.name === undefined ? `the bot's name "${name}" (from its file name)` : `--name "${name}"`} must be ${NAME_RULE}${options.name === undefined ? '; give one with --name NAME' : ''}`);
   }
-  const reply = await client.request('POST', '/api/bots', { body: { game: options.game, name, entry: source.entry, files: source.files }, accept: [422] });
+  const reply = await client.request('POST', '/api/bots', { body: { ...(options.game !== undefined && { game: options.game }), name, entry: source.entry, files: source.files }, accept: [422] });
   if (reply.status === 422) {
     const { message, diagnostics } = reply.body as { message?: string; diagnostics?: Diagnostic[] };
     const lines = (diagnostics ?? []).map((d) => `${d.file ?? source.entry}:${d.line ?? 0}:${d.column ?? 0}: error: ${d.text ?? ''}`);
     for (const line of lines) console.error(line);
     throw new CliError(lines.length > 0 ? `${name} does not compile (${lines.length} error${lines.length === 1 ? '' : 's'}); nothing was stored` : `${name} does not compile: ${message ?? 'no details'}`);
   }
-  const created = reply.body as { bot: string; version: number; compileMs?: number };
+  const created = reply.body as { bot: string; game?: string; version: number; compileMs?: number };
   const files = Object.keys(source.files).length;
   console.log(`uploaded ${name} as ${created.bot} version ${created.version} (${files} file${files === 1 ? '' : 's'}, ${source.bytes} bytes${created.compileMs === undefined ? '' : `, compiled in ${created.compileMs} ms`})`);
+  if (options.game === undefined && created.game !== undefined) console.log(`game: ${created.game} (the game its source is written for; give --game to choose)`);
   if (waitSeconds === 0) {
     console.log(`validating: see xix bots --mine`);
     return;

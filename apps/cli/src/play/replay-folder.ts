@@ -82,7 +82,7 @@ export function openReplayFolder(options: ReplayFolderOptions): ReplayFolder {
 /** Whether bot A did not place first in `game` (a forfeit by A is a loss; a shared first place is not). */
 export const lostByA = (game: HostGame): boolean => {
   const { result, seats } = game.record.replay;
-  return placesOf(result, seats.length)[game.seatOfA] !== 1;
+  return placesOf(result, seats.length)[game.rotation] !== 1;
 };
 
 function writeGame(file: string, game: HostGame): void {

@@ -5,7 +5,7 @@
  * process, minus the timings and logs that died with the host.
  */
 import { createReplay, findGame, type Forfeit, type ReplayMove } from '@xix/engine';
-import { rotatedGame, seatOfBot } from '@xix/referee';
+import { rotatedGame, seatsOfEntrant, seriesTable } from '@xix/referee';
 import type { HostGame, SeriesJob } from './protocol.ts';
 
 /** Bot 0 is A, 1 is B, and so on. */
@@ -16,9 +16,9 @@ export function forfeitRecord(job: SeriesJob, index: number, bot: number, action
   const game = findGame(job.game);
   if (game === undefined) return `unknown game "${job.game}"`;
   try {
-    const bots = job.bots.length;
-    const { dealSeed: seed, rotation: seatOfA, botBySeat } = rotatedGame(job.seed, bots, index);
-    const setup: unknown = game.parseSetup(game.randomSetup(seed, bots));
+    const { seats, options, seating } = seriesTable(game, job.bots.length, job.seats, job.options);
+    const { dealSeed: seed, rotation, entrantBySeat } = rotatedGame(job.seed, seating, index);
+    const setup: unknown = game.parseSetup(game.randomSetup(seed, seats, options));
     const state: unknown = game.start(setup);
     const moves: ReplayMove[] = [];
     for (const json of actions) {
@@ -29,12 +29,14 @@ export function forfeitRecord(job: SeriesJob, index: number, bot: number, action
       game.apply(state, check.action);
       moves.push({ seat, action: check.action });
     }
-    const seat = seatOfBot(bot, seatOfA, bots);
-    if (game.toMove(state) !== seat) return `bot ${botLetter(bot)} (seat ${seat}) was not to move after the ${moves.length} moves the host reported`;
+    // the entrant's seat to move: a partnership plays several
+    const seat = game.toMove(state) as number | null;
+    const own = seatsOfEntrant(bot, rotation, seating);
+    if (seat === null || !own.includes(seat)) return `bot ${botLetter(bot)} (seat ${own.join(', ')}) was not to move after the ${moves.length} moves the host reported`;
     const forfeit: Forfeit = { seat, verdict: failure.verdict, message: failure.message };
-    const names = botBySeat.map((b) => job.bots[b]!.name);
+    const names = entrantBySeat.map((b) => job.bots[b]!.name);
     const replay = createReplay(game, { seed, setup: game.setupOf(state), seats: names, moves, forfeit, result: game.forfeitResult(state, seat) });
-    return { index, seatOfA, record: { replay, logs: [] } };
+    return { index, rotation, record: { replay, logs: [] } };
   } catch (error) {
     return `the moves the host reported cannot be replayed: ${error instanceof Error ? error.message : String(error)}`;
   }

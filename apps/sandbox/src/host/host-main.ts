@@ -6,8 +6,8 @@
  * record is sent, and its arrival awaited, before the next game begins.
  */
 import { writeSync } from 'node:fs';
-import { findGame } from '@xix/engine';
-import { playMatch, rotatedGame, type Player } from '@xix/referee';
+import { findGame, loadFixtureGames } from '@xix/engine';
+import { playMatch, rotatedGame, seatPlayers, seriesTable, type Player } from '@xix/referee';
 import { sandboxedPlayer } from '../sandboxed-player.ts';
 import { createLeaseWriter } from './lease-writer.ts';
 import { LEASE_FD, formatCatastrophe, formatRebaseline, type FromHost, type SeriesJob, type ToHost } from './protocol.ts';
@@ -37,33 +37,40 @@ const sent = (message: FromHost): Promise<void> =>
     process.send(message, () => resolve());
   });
 
+// The fixture games join the registry before any job is read (the test-only switch, inherited).
+await loadFixtureGames();
+
 /**
  * Games `from` to the end of the series `job`: each deal once per seat rotation (rotatedGame, as
- * the referee's playSeries); for two bots, deal `seed + i` with bot A in seat 0, then in seat 1.
+ * the referee's playSeries); for two entrants at two seats, deal `seed + i` with A in seat 0, then
+ * in seat 1.
  */
 async function runSeries(id: number, job: SeriesJob, from: number): Promise<void> {
   const game = findGame(job.game);
   if (game === undefined) return send({ type: 'rejected', id, message: `unknown game "${job.game}"` });
+  const { seats, options, seating } = seriesTable(game, job.bots.length, job.seats, job.options);
   const endGames: (() => void)[] = [];
-  const playersFor = (): Player[] =>
-    job.bots.map((bot, i) => {
-      const player = sandboxedPlayer(game, bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, i), onCatastrophicError: catastrophe });
+  // Every seat has an isolate of its own: a partnership's two seats never share a bot's memory (a
+  // teammate must not learn the other's hidden cards). The lease names the entrant.
+  const playersFor = (rotation: number): Player[] =>
+    seatPlayers(seating, rotation, (entrant) => {
+      const bot = job.bots[entrant]!;
+      const player = sandboxedPlayer(game, bot.code, bot.name, { ...(job.limits && { limits: job.limits }), beforeCall: lease.hook(id, entrant), onCatastrophicError: catastrophe });
       return reportingPlayer(player, lease, endGames);
     });
-  // Each bot has an isolate per rotation, so it never meets a deal twice with its memory (R11: see
-  // playSeries); for two bots, a second isolate plays the mirrored game of every deal.
-  const bots = job.bots.length;
-  const tables = Array.from({ length: bots }, playersFor);
+  // Each entrant has isolates per rotation, so it never meets a deal twice with its memory (R11:
+  // see playSeries); for two entrants, other isolates play the mirrored game of every deal.
+  const entrants = seating.length;
+  const tables = Array.from({ length: entrants }, (_, rotation) => playersFor(rotation));
   try {
-    for (let index = from; index < job.deals * bots; index++) {
-      const { dealSeed: seed, rotation: seatOfA, botBySeat } = rotatedGame(job.seed, bots, index);
-      const table = tables[seatOfA]!;
+    for (let index = from; index < job.deals * entrants; index++) {
+      const { dealSeed: seed, rotation } = rotatedGame(job.seed, seating, index);
       lease.beginGame(id, index, HOST_STEP_MS);
-      const record = playMatch({ game, setup: game.randomSetup(seed, bots), seed, players: botBySeat.map((bot) => table[bot]!), ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }) });
+      const record = playMatch({ game, setup: game.randomSetup(seed, seats, options), seed, players: tables[rotation]!, ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }) });
       lease.hostCode(HOST_STEP_MS);
       // Written before any later bot call's lease, so the supervisor has it before it judges one.
       if (record.replay.forfeit?.verdict === 'memory') writeSync(LEASE_FD, formatRebaseline(process.memoryUsage.rss() / 2 ** 20));
-      await sent({ type: 'game', id, index, seatOfA, record });
+      await sent({ type: 'game', id, index, rotation, record });
       for (const end of endGames.splice(0)) {
         try {
           end();

@@ -4,6 +4,7 @@
  * by the host right before bot code runs, so the supervisor knows who is running and until when
  * even while the host's thread is blocked in that bot.
  */
+import type { GameOptions } from '@xix/engine';
 import type { MatchRecord } from '@xix/referee';
 import type { SandboxLimits } from '../limits.ts';
 
@@ -16,15 +17,20 @@ export interface BotEntry {
 }
 
 /**
- * A series of k bots at a k-seat table: deal `seed + i` is played once per seat rotation (the
- * referee's seat-rotation.ts), k games per deal; for two bots, the mirrored pair.
+ * A series of E entrants at a table of `seats` seats: deal `seed + i` is played once per seat
+ * rotation (the referee's seat-rotation.ts), E games per deal; for two entrants at two seats, the
+ * mirrored pair.
  */
 export interface SeriesJob {
   readonly game: string;
   readonly seed: number;
   readonly deals: number;
-  /** The bots (A, B, ...): as many as the table has seats, within the game's seat range. */
+  /** The entrants (A, B, ...): as many as a table of `seats` seats of the game seats. */
   readonly bots: readonly BotEntry[];
+  /** Seats at the table; default the smallest table that seats `bots`. */
+  readonly seats?: number;
+  /** The game's options (resolved with the engine's resolveOptions); default the game's defaults. */
+  readonly options?: GameOptions;
   readonly limits?: Partial<SandboxLimits>;
   /** The secret key of the bots' own seeds (referee bot-seed.ts); the pool draws one when absent. */
   readonly botSeedKey?: string;
@@ -36,8 +42,8 @@ export type ToHost = { readonly type: 'series'; readonly id: number; readonly jo
 export interface HostGame {
   /** 0-based number of the game in the series. */
   readonly index: number;
-  /** The seat bot A played, which is the game's rotation: bot i sat in seat (i + seatOfA) mod bots. */
-  readonly seatOfA: number;
+  /** The game's rotation: entrant e played the seats of group (e + rotation) mod E (referee seat-rotation.ts). */
+  readonly rotation: number;
   readonly record: MatchRecord;
 }
 

@@ -58,10 +58,10 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
       tags: ['bots'], security: [{ bearer: [] }],
       body: {
         type: 'object',
-        required: ['game', 'name', 'files'],
+        required: ['name', 'files'],
         additionalProperties: false,
         properties: {
-          game: { type: 'string', pattern: GAME_ID_PATTERN },
+          game: { type: 'string', pattern: GAME_ID_PATTERN, description: 'the game; default: the game the source is written for (whose SDK it uses), else the default game' },
           name: { type: 'string', pattern: USER_NAME_PATTERN, description: "the bot's name among your bots" },
           entry: { type: 'string', pattern: FILE_PATH, description: 'the file that default-exports the bot (default: bot.ts, or the only file)' },
           files: {
@@ -73,7 +73,7 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
         },
       },
       response: {
-        201: { type: 'object', properties: { bot: { type: 'string' }, version: { type: 'integer' }, state: { type: 'string' }, compileMs: { type: 'integer' }, validation: { type: 'array', items: { type: 'string' } } } },
+        201: { type: 'object', properties: { bot: { type: 'string' }, game: { type: 'string' }, version: { type: 'integer' }, state: { type: 'string' }, compileMs: { type: 'integer' }, validation: { type: 'array', items: { type: 'string' } } } },
         422: {
           type: 'object',
           properties: {

@@ -6,12 +6,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
-import { findGame } from '@xix/engine';
+import { entrantsAt, findGame, tableSizes, type OptionValue } from '@xix/engine';
+import { validationTableSizes } from '@xix/referee';
+import { doorTable } from '../game-table.ts';
 import { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, cancelledSeriesReason, tableScheduleProblem, type EntrantRef, type Store } from '@xix/store';
 import { callerOf } from '../plugins/auth.ts';
 import { enqueueSeries } from '../enqueue.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http-error.ts';
-import { BOT_ID_PATTERN, GAME_ID_PATTERN, TOURNAMENT_ID_PATTERN, errors, idParams, tournamentReportSchema, tournamentSchema } from '../schemas.ts';
+import { BOT_ID_PATTERN, GAME_ID_PATTERN, TOURNAMENT_ID_PATTERN, errors, idParams, optionsValuesSchema, tournamentReportSchema, tournamentSchema } from '../schemas.ts';
 
 export const DEFAULT_DEALS_PER_PAIRING = 50;
 
@@ -23,6 +25,7 @@ interface CreateBody {
   bots?: string[];
   dealsPerPairing?: number;
   seats?: number;
+  options?: Record<string, OptionValue>;
   limits?: Record<string, number>;
 }
 
@@ -32,16 +35,16 @@ function requireAdmin(request: FastifyRequest): string {
   return caller.name;
 }
 
-/** The entrants: the bots asked for (each active, of the game) or every active bot of the game. */
-async function entrantsOf(store: Store, game: string, seats: number, ids: readonly string[] | undefined): Promise<EntrantRef[]> {
+/** The entrants: the bots asked for (each active, of the game) or every active bot of the game; `perTable` sit at each table. */
+async function entrantsOf(store: Store, game: string, seats: number, perTable: number, ids: readonly string[] | undefined): Promise<EntrantRef[]> {
   if (ids === undefined) {
     const bots = (await store.listBots({ game })).filter((bot) => !bot.retired && bot.active !== null);
-    if (bots.length < seats) throw conflict(`game ${game} has ${bots.length} active bot(s); a tournament at ${seats} seats needs at least ${seats}`);
+    if (bots.length < perTable) throw conflict(`game ${game} has ${bots.length} active bot(s); a tournament at ${seats} seats needs at least ${perTable}`);
     if (bots.length > MAX_TOURNAMENT_ENTRANTS) throw conflict(`game ${game} has ${bots.length} active bots; name at most ${MAX_TOURNAMENT_ENTRANTS} in body.bots`);
     return bots.map((bot) => ({ bot: bot.id, version: bot.active ?? 0 }));
   }
   if (new Set(ids).size !== ids.length) throw badRequest('body.bots names a bot twice');
-  if (ids.length < seats) throw badRequest(`body.bots: tables of ${seats} seats need at least ${seats} bots, got ${ids.length}`);
+  if (ids.length < perTable) throw badRequest(`body.bots: tables of ${seats} seats need at least ${perTable} bots, got ${ids.length}`);
   const entrants: EntrantRef[] = [];
   for (const id of ids) {
     const bot = await store.getBot(id);
@@ -67,7 +70,8 @@ export function tournamentRoutes(app: FastifyInstance, options: { store: Store; 
           game: { type: 'string', pattern: GAME_ID_PATTERN },
           bots: { type: 'array', minItems: 2, maxItems: MAX_TOURNAMENT_ENTRANTS, items: { type: 'string', pattern: BOT_ID_PATTERN }, description: 'default: every active, non-retired bot of the game' },
           dealsPerPairing: { type: 'integer', minimum: 1, maximum: MAX_DEALS_PER_PAIRING, default: DEFAULT_DEALS_PER_PAIRING, description: 'deals each table plays, each once per seat rotation' },
-          seats: { type: 'integer', minimum: 2, maximum: MAX_TOURNAMENT_ENTRANTS, description: 'seats at each table, within the game\'s range; default the game\'s fewest (2 for XIX)' },
+          seats: { type: 'integer', minimum: 2, maximum: MAX_TOURNAMENT_ENTRANTS, description: 'seats at each table, one of the game\'s table sizes (GET /api/games); default its smallest that seats two entrants' },
+          options: { type: 'object', additionalProperties: { type: ['integer', 'boolean', 'string'] }, description: "the game's options (GET /api/games); default the game's defaults" },
           limits: {
             type: 'object', additionalProperties: false, description: 'sandbox limits overriding the defaults',
             properties: {
@@ -77,22 +81,25 @@ export function tournamentRoutes(app: FastifyInstance, options: { store: Store; 
           },
         },
       },
-      response: { 201: { type: 'object', properties: { tournament: { type: 'string' }, seats: { type: 'integer' }, series: { type: 'array', items: { type: 'string' } } } }, ...errors(400, 401, 403, 404, 409) },
+      response: { 201: { type: 'object', properties: { tournament: { type: 'string' }, seats: { type: 'integer' }, options: optionsValuesSchema, series: { type: 'array', items: { type: 'string' } } } }, ...errors(400, 401, 403, 404, 409) },
     },
   }, async (request, reply) => {
     const admin = requireAdmin(request);
     const { game, bots, dealsPerPairing = DEFAULT_DEALS_PER_PAIRING, limits } = request.body;
     const definition = findGame(game);
     if (definition === undefined) throw badRequest(`body.game: no game ${game}`);
-    const { min, max } = definition.seats;
-    const seats = request.body.seats ?? min;
-    if (seats < min || seats > max) throw badRequest(`body.seats: ${game} is played at ${min} to ${max} seats, not ${seats}`);
-    const entrants = await entrantsOf(store, game, seats, bots);
-    const problem = tableScheduleProblem(entrants.length, seats);
+    const seats = request.body.seats ?? validationTableSizes(definition)[0]!;
+    if (!tableSizes(definition).includes(seats) || entrantsAt(definition, seats) < 2) {
+      throw badRequest(`body.seats: ${game} is played at ${definition.seats.min} to ${definition.seats.max} seats with two entrants or more at a table, not ${seats}`);
+    }
+    const perTable = entrantsAt(definition, seats);
+    const { options } = doorTable(definition, perTable, seats, request.body.options, { entrants: 'body.bots', seats: 'body.seats', options: 'body.options' });
+    const entrants = await entrantsOf(store, game, seats, perTable, bots);
+    const problem = tableScheduleProblem(entrants.length, perTable);
     if (problem !== null) throw (bots === undefined ? conflict : badRequest)(`${bots === undefined ? `the active bots of ${game}` : 'body.bots'}: ${problem}`);
-    const created = await store.createTournament({ game, entrants, dealsPerPairing, seats, createdBy: admin, ...(limits !== undefined && { limits }) });
+    const created = await store.createTournament({ game, entrants, dealsPerPairing, seats, options, createdBy: admin, ...(limits !== undefined && { limits }) });
     for (const series of created.series) await enqueueSeries(queue, 'tournament', series);
-    return reply.status(201).send({ ...created, seats });
+    return reply.status(201).send({ ...created, seats, options });
   });
 
   app.get<{ Querystring: { game?: string } }>('/api/tournaments', {

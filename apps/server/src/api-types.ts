@@ -1,0 +1,89 @@
+/**
+ * The API's answers, defined once for the server, the web pages and the CLI (issue 16 item 5):
+ * `import type { ... } from '@xix/server/api-types'` (a type-only module: esbuild erases it from
+ * the pages' bundle). Most answers are the store's records shaped by their route's response schema;
+ * test/api-types.test.ts checks each type against its route's schema, field for field.
+ */
+import type {
+  Bot, BotRecord, BradleyTerryRating, CrossTableCell, EntrantRef, HeadToHead, LeaderboardRow, Match as StoredMatch, MatchEntrant, PairingStatus, RatingPoint,
+  Series as StoredSeries, Tournament, TournamentFailure, TournamentReport, TournamentStanding, VersionInfo,
+} from '@xix/store';
+import type { GameInfo } from './game-info.ts';
+
+export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, Tournament, TournamentFailure, TournamentReport, TournamentStanding };
+
+/** A bot's version (GET /api/bots/:id): without the bot id and the entry file. */
+export type Version = Omit<VersionInfo, 'bot' | 'entry'>;
+
+/** GET /api/bots/:id: the bot with its versions, oldest first. */
+export type BotDetail = Omit<Bot, 'versions'> & { readonly versions: readonly Version[] };
+
+/** GET /api/matches, /api/matches/:id: a match without the uncompressed replay size; one match also has each seat's bot seed. */
+export type Match = Omit<StoredMatch, 'rawBytes'> & { readonly botSeeds?: readonly number[] };
+
+export interface MatchPage {
+  readonly matches: readonly Match[];
+  /** The `before` of the next page, or null on the last. */
+  readonly next: string | null;
+}
+
+/** GET /api/series/:id: without the secret key of the bots' seeds, the deals' seed and the limits. */
+export type Series = Omit<StoredSeries, 'botSeedKey' | 'seed' | 'limits'>;
+
+/** GET /api/leaderboard/:game[/:variant]. */
+export interface Leaderboard {
+  readonly game: string;
+  readonly variant: string;
+  readonly rows: readonly LeaderboardRow[];
+}
+
+/** GET /api/bots/:id/ratings: the bot's Elo after each of its rated games. */
+export interface RatingHistory {
+  readonly game: string;
+  readonly history: readonly RatingPoint[];
+}
+
+/** POST /api/bots (201). */
+export interface UploadResult {
+  readonly bot: string;
+  /** The game the bot plays: the one named, or the one its source is written for. */
+  readonly game: string;
+  readonly version: number;
+  readonly state: 'validating';
+  readonly compileMs: number;
+  /** The validation series. */
+  readonly validation: readonly string[];
+}
+
+/** A compile error of an upload (422), as `file:line:column: text`. */
+export interface Diagnostic {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly text: string;
+}
+
+/** POST /api/challenges (the request). */
+export interface ChallengeRequest {
+  readonly bot: string;
+  readonly opponents: readonly string[];
+  readonly deals?: number;
+  readonly seats?: number;
+  readonly options?: Readonly<Record<string, number | boolean | string>>;
+}
+
+/** GET /api/live: a game in progress. */
+export interface LiveGame {
+  readonly match: string;
+  readonly game: string;
+  readonly startedAt: number;
+  /** By seat. */
+  readonly seats: readonly MatchEntrant[];
+  readonly tournament: string | null;
+}
+
+/** Every failed call: `{ error, message }` (a 422 of an upload also has `diagnostics`). */
+export interface ApiFailure {
+  readonly error: string;
+  readonly message: string;
+}

@@ -1,0 +1,91 @@
+/**
+ * Issue 16 at the API's door: GET /api/games says what each game seats and takes; challenges and
+ * tournaments are checked against the game's entrant counts and options (400 naming the allowed
+ * counts or the option) instead of failing in the worker; challenges take several opponents;
+ * leaderboards are per variant; an upload that names no game is of the game its source was written
+ * for.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { upload as storeVersion } from '../../store/test/world.ts';
+import { ADMIN_TOKEN, failure, openApp, type TestApp } from './app.ts';
+
+let t: TestApp;
+let alice: string;
+beforeEach(async () => {
+  t = await openApp();
+  alice = await t.register('alice');
+});
+afterEach(async () => { await t.close(); });
+
+const bots = async (game: string, names: readonly string[]): Promise<string[]> => {
+  const ids: string[] = [];
+  for (const name of names) ids.push((await storeVersion(t.world.store, 'alice', name, 'active', game)).bot);
+  return ids;
+};
+
+describe('GET /api/games (issue 16 item 3)', () => {
+  it('lists each game: table sizes with their entrants, entrant counts, options, variants and house bots', async () => {
+    const games = (await t.call({ method: 'GET', url: '/api/games' })).json<Record<string, unknown>[]>();
+    expect(games.map((game) => game.id)).toEqual(['xix', '1923', 'nim']);
+    expect(games[0]).toMatchObject({
+      seats: { min: 2, max: 2 }, tables: [{ seats: 2, entrants: 2, variant: 'default' }], entrantCounts: [2], variants: ['default'], mainVariant: 'default',
+      options: { type: 'object', properties: {} }, houseBots: [{ name: 'random', example: 'random' }, { name: 'heuristic', example: 'heuristic' }, { name: 'search', example: 'search' }],
+    });
+    expect(games[1]).toMatchObject({ entrantCounts: [2, 3, 4, 5, 6, 7, 8, 9], variants: ['default'], options: { properties: { decks: { type: 'integer', minimum: 1 } } } });
+    expect((games[1]!.houseBots as { name: string }[]).map((bot) => bot.name)).toEqual(['random-1923', 'heuristic-1923']);
+    expect(games[2]).toMatchObject({
+      tables: [{ seats: 2, entrants: 2, variant: 'heads-up' }, { seats: 3, entrants: 3, variant: 'multi' }, { seats: 4, entrants: 4, variant: 'multi' }],
+      variants: ['heads-up', 'multi'], mainVariant: 'heads-up', houseBots: [{ name: 'random-nim', example: 'random' }],
+      options: { properties: { stones: { type: 'integer', minimum: 5, maximum: 60, default: 15 } } },
+    });
+  });
+});
+
+describe('challenges in entrants, with options (issue 16 item 3)', () => {
+  const challenge = (payload: object) => t.call({ method: 'POST', url: '/api/challenges', token: alice, payload });
+
+  it('takes several opponents for a game of more seats, and the options, resolved, into the series', async () => {
+    const [a, b, c] = await bots('nim', ['ann', 'ben', 'cat']);
+    const response = await challenge({ bot: a, opponents: [b, c], deals: 1, options: { stones: 9 } });
+    expect(response.statusCode, response.body).toBe(202);
+    const series = (await t.call({ method: 'GET', url: `/api/series/${response.json<{ series: string }>().series}` })).json();
+    expect(series).toMatchObject({ game: 'nim', seats: 3, options: { stones: 9 }, games: 3, entrants: [{ bot: a }, { bot: b }, { bot: c }] });
+    const defaults = await challenge({ bot: a, opponents: [b], deals: 1 });
+    expect((await t.call({ method: 'GET', url: `/api/series/${defaults.json<{ series: string }>().series}` })).json()).toMatchObject({ seats: 2, options: { stones: 15 } });
+  });
+
+  it('refuses at the door an entrant count the game does not seat, a table that does not fit, and options it does not take', async () => {
+    const [x, y, z] = await bots('xix', ['xan', 'xbe', 'xce']);
+    expect(failure(await challenge({ bot: x, opponents: [y, z] }))).toMatchObject({ status: 400, message: 'body.opponents: xix is played by 2 entrants, not 3' });
+    const [a, b] = await bots('nim', ['ann', 'ben']);
+    expect(failure(await challenge({ bot: a, opponents: [b], seats: 3 }))).toMatchObject({ status: 400, message: 'body.opponents, body.seats: a table of 3 seats of nim seats 3 entrants, not 2' });
+    expect(failure(await challenge({ bot: a, opponents: [b], options: { stones: 4 } }))).toMatchObject({ status: 400, message: 'body.options: option stones of nim takes a whole number from 5 to 60, not 4' });
+    expect(failure(await challenge({ bot: a, opponents: [b], options: { heap: 9 } }))).toMatchObject({ status: 400, message: 'body.options: nim has no option heap; its options: stones' });
+    expect(failure(await challenge({ bot: x, opponents: [y], options: { decks: 1 } }))).toMatchObject({ status: 400, message: 'body.options: xix has no options, got decks' });
+    expect(await t.queue.count()).toBe(0);
+  });
+});
+
+describe('tournaments with options (issue 16 item 3)', () => {
+  const create = (payload: object) => t.call({ method: 'POST', url: '/api/tournaments', token: ADMIN_TOKEN, payload });
+
+  it('carries the resolved options into the tournament and its series, and refuses options the game does not take', async () => {
+    await bots('1923', ['ann', 'ben', 'cat', 'dan']);
+    const response = await create({ game: '1923', seats: 4, dealsPerPairing: 1, options: { decks: 1 } });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<{ tournament: string; options: object; series: string[] }>();
+    expect(created.options).toEqual({ decks: 1 });
+    expect((await t.call({ method: 'GET', url: `/api/tournaments/${created.tournament}` })).json()).toMatchObject({ seats: 4, options: { decks: 1 } });
+    expect(await t.world.store.getSeries(created.series[0]!)).toMatchObject({ seats: 4, options: { decks: 1 } });
+    expect(failure(await create({ game: '1923', seats: 3, options: { decks: 2 } }))).toMatchObject({ status: 400, message: expect.stringMatching(/^body.options: .*decks/) });
+  });
+});
+
+describe('leaderboards per variant (issue 16 item 3)', () => {
+  it("shows a game's main variant at /api/leaderboard/{game}, and each variant at /api/leaderboard/{game}/{variant}", async () => {
+    expect((await t.call({ method: 'GET', url: '/api/leaderboard/xix' })).json()).toEqual({ game: 'xix', variant: 'default', rows: [] });
+    expect((await t.call({ method: 'GET', url: '/api/leaderboard/nim' })).json()).toEqual({ game: 'nim', variant: 'heads-up', rows: [] });
+    expect((await t.call({ method: 'GET', url: '/api/leaderboard/nim/multi' })).json()).toEqual({ game: 'nim', variant: 'multi', rows: [] });
+    expect(failure(await t.call({ method: 'GET', url: '/api/leaderboard/nim/nope' }))).toMatchObject({ status: 404, message: 'params.variant: nim has no variant nope; its variants: heads-up, multi' });
+  });
+});
