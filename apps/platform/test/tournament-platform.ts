@@ -129,7 +129,7 @@ const example = (name: string): string => readFileSync(`${ROOT}sdk/examples/xix/
 export const ENTRANTS: readonly { name: string; source: string }[] = [
   { name: 'random', source: example('random') },
   { name: 'heuristic', source: example('heuristic') },
-  { name: 'tutorial', source: readFileSync(`${ROOT}sdk/examples/tutorial.ts`, 'utf8') },
+  { name: 'tutorial', source: readFileSync(`${ROOT}sdk/tutorial/tutorial.ts`, 'utf8') },
   { name: 'ponder', source: PONDER },
 ];
 

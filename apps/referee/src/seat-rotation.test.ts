@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nineteenTwentyThree, xix } from '@xix/engine';
 import { entrantInSeat, rotatedGame, seatPlayers, seatingOf, seatsOfEntrant, tableSizeFor, type Seating } from './seat-rotation.ts';
-import { partnershipNim } from './test-bots.ts';
+import { partnershipNim } from '../test/partnership-nim.ts';
 
 const onePerSeat = (k: number): Seating => Array.from({ length: k }, (_, seat) => [seat]);
 

@@ -1,5 +1,5 @@
 /** Small bots for the referee's tests. */
-import { findGame, xix, type AnyGame, type XixAction, type XixSeatView } from '@xix/engine';
+import { xix, type XixAction, type XixSeatView } from '@xix/engine';
 import type { XixBot } from '@xix/sdk';
 import type { Player } from './player.ts';
 import { trustedPlayer } from './trusted-player.ts';
@@ -28,13 +28,3 @@ export function players(a: XixBot, b: XixBot): Player[] {
 }
 
 export const setupFor = (seed: number): unknown => xix.randomSetup(seed, 2);
-
-/**
- * The fixture game nim seated in partnerships at 4 seats (0 & 2 against 1 & 3), as Nineteen will
- * seat: the referee's and the sandbox's tests of entrants that play several seats.
- */
-export function partnershipNim(): AnyGame {
-  const nim = findGame('nim');
-  if (nim === undefined) throw new Error('nim is registered only under the test-only switch XIX_FIXTURE_GAMES=1');
-  return { ...nim, seating: (seats: number) => (seats === 4 ? [[0, 2], [1, 3]] : nim.seating(seats)) };
-}

@@ -136,7 +136,7 @@ describe('a platform on Redis data stored before games were modules', () => {
         const house = playable.find((bot) => bot.owner === 'house');
         const response = await app.inject({
           method: 'POST', url: '/api/challenges', headers: { authorization: `Bearer ${recorded.adminToken}` },
-          payload: { bot: mine?.id, opponent: house?.id, deals: 1 },
+          payload: { bot: mine?.id, opponents: [house?.id], deals: 1 },
         });
         expect(response.statusCode, response.body).toBe(202);
         const series = await until(`challenge of ${game}`, () => world.store.getSeries(response.json<{ series: string }>().series), (s): s is Series => s?.status === 'done' || s?.status === 'failed');
