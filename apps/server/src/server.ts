@@ -10,6 +10,7 @@ import type { Store } from '@xix/store';
 import { DEFAULT_CONFIG, type ServerConfig } from './config.ts';
 import { OneLinePerRequest } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { dashboardPlugin } from './plugins/dashboard.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { livePlugin } from './plugins/live.ts';
@@ -46,6 +47,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   validationPlugin(app);
   errorsPlugin(app);
+  contentEncodingPlugin(app);
   authPlugin(app, { store, adminToken: config.adminToken });
   await openapiPlugin(app);
   await app.register(rateLimit, {

@@ -29,7 +29,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header === undefined) return null;
-  const match = /^Bearer ([\x21-\x7e]{1,256})$/.exec(header);
+  // the scheme is case-insensitive (RFC 9110 §11.1): `bearer` is `Bearer`
+  const match = /^Bearer +([\x21-\x7e]{1,256})$/i.exec(header);
   return match?.[1] ?? null;
 }
 
