@@ -9,6 +9,7 @@ import type { Queue } from 'bullmq';
 import type { Store } from '@xix/store';
 import { DEFAULT_CONFIG, type ServerConfig } from './config.ts';
 import { OneLinePerRequest } from './logging.ts';
+import { withRedactedUrls } from './redact.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { dashboardPlugin } from './plugins/dashboard.ts';
@@ -40,7 +41,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
   const { store, queue } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger),
     logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
   });
