@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { livePlugin } from './plugins/live.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 import { botRoutes } from './routes/bots.ts';
@@ -46,6 +47,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: config.bodyLimit,
   });
 
+  await securityHeadersPlugin(app);
   validationPlugin(app);
   errorsPlugin(app);
   contentEncodingPlugin(app);
