@@ -51,5 +51,9 @@ export function keysFor(prefix: string) {
     ladderLast: (game: string) => `${P}:ladder:last:${game}`,
     /** the ladder's series of a game not yet seen finished: its backlog (ladder.ts) */
     ladderOpen: (game: string) => `${P}:ladder:open:${game}`,
+    /** a fixed-window count of one rate limit for one user or address (rate-counters.ts) */
+    rateCounter: (limit: string, subject: string) => `${P}:ratelimit:${limit}:${subject}`,
+    /** a user's active tokens: SHA-256 → when it was made (tokens.ts) */
+    userTokens: (name: string) => `${P}:tokens:${name}`,
   };
 }
