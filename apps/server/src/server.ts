@@ -4,11 +4,11 @@
  * Tests call inject(); a process calls listen() (main.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { Queue } from 'bullmq';
 import type { Store } from '@xix/store';
 import { DEFAULT_CONFIG, type ServerConfig } from './config.ts';
 import { OneLinePerRequest } from './logging.ts';
+import { rateLimitPlugin } from './rate-limits.ts';
 import { withRedactedUrls } from './redact.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contentEncodingPlugin } from './plugins/content-encoding.ts';
@@ -53,11 +53,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   contentEncodingPlugin(app);
   authPlugin(app, { store, adminToken: config.adminToken });
   await openapiPlugin(app);
-  await app.register(rateLimit, {
-    global: false,
-    redis: store.redis,
-    nameSpace: `${store.prefix}:ratelimit:`,
-  });
+  rateLimitPlugin(app, store);
 
   await app.register(async (api) => {
     metaRoutes(api, { store, queue });
