@@ -11,6 +11,7 @@ import { OneLinePerRequest } from './logging.ts';
 import { rateLimitPlugin } from './rate-limits.ts';
 import { withRedactedUrls } from './redact.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { authThrottlePlugin } from './plugins/auth-throttle.ts';
 import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { dashboardPlugin } from './plugins/dashboard.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -51,6 +52,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   validationPlugin(app);
   errorsPlugin(app);
   contentEncodingPlugin(app);
+  authThrottlePlugin(app, { store, perAddress: config.authFailureRate });
   authPlugin(app, { store, adminToken: config.adminToken });
   await openapiPlugin(app);
   rateLimitPlugin(app, store);

@@ -1,4 +1,5 @@
 /** A test's own server: its own Redis prefix and queue prefix, closed and cleaned after. */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -7,7 +8,8 @@ import { buildServer, type ServerOptions } from '../src/index.ts';
 import type { ServerConfig } from '../src/config.ts';
 import { REDIS_URL, openWorld, type World } from '../../store/test/world.ts';
 
-export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+/** A fresh one per test process, as the server requires: at least 32 random characters. */
+export const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
 export interface TestApp {
   readonly world: World;

@@ -11,7 +11,7 @@ import type { Queue } from 'bullmq';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { bearerToken } from './auth.ts';
+import { ADMIN, bearerToken } from './auth.ts';
 
 export const DASHBOARD_PATH = '/admin/queues';
 const REALM = 'Basic realm="XIX Arena admin", charset="UTF-8"';
@@ -34,9 +34,14 @@ export function adminOnly(adminToken: string | null) {
   // comparing digests keeps the comparison constant-time whatever the lengths
   const expected = adminToken === null ? null : digest(adminToken);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    const token = presentedToken(request);
-    if (expected !== null && token !== null && timingSafeEqual(digest(token), expected)) return undefined;
     // answered here rather than thrown: bull-board's error handler would give its own internal-error body
+    const token = presentedToken(request);
+    if (token !== null) {
+      const throttled = await request.server.authThrottle.refusal(request, reply, ADMIN);
+      if (throttled !== null) return reply.code(throttled.statusCode).send({ error: throttled.code, message: throttled.message });
+      if (expected !== null && timingSafeEqual(digest(token), expected)) return undefined;
+      await request.server.authThrottle.failed(request, ADMIN);
+    }
     return reply.code(401).header('www-authenticate', REALM).send({
       error: 'unauthorized',
       message: expected === null
