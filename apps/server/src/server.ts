@@ -27,6 +27,7 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { liveRoutes } from './routes/live.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { tokenRoutes } from './routes/tokens.ts';
 import { tournamentRoutes } from './routes/tournaments.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -60,6 +61,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(async (api) => {
     metaRoutes(api, { store, queue });
     userRoutes(api, { store, registerRate: config.registerRate });
+    tokenRoutes(api, { store });
     botRoutes(api, { store, queue, uploadRate: config.uploadRate, validationDeals: config.validationDeals });
     matchRoutes(api, { store });
     challengeRoutes(api, { store, queue, challengeRate: config.challengeRate });
