@@ -2,12 +2,15 @@
  * Compiles an untrusted TypeScript bot into one script for an isolate: esbuild bundles the bot's
  * own files with the SDK of this repository. The bot may import `@xix/sdk` and its own files next
  * to its entry, nothing else: no Node built-ins, no npm packages, no files outside its folder.
- * Errors name file:line:column where there is one.
+ * Errors name file:line:column where there is one. Compiling is bounded: a file nesting brackets
+ * deeper than MAX_NESTING is refused before esbuild sees it (nesting.ts), and a compile over its
+ * time limit is stopped (bundler.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from 'esbuild';
-import { ENTRY, SDK_ENTRY, SDK_NAME, bundle, type BotHandlers } from './bundler.ts';
+import { DEFAULT_COMPILE_TIMEOUT_MS, ENTRY, SDK_ENTRY, SDK_NAME, bundle, type BotHandlers } from './bundler.ts';
+import { MAX_NESTING, deepestNesting } from './nesting.ts';
 
 export const DEFAULT_MAX_SOURCE_BYTES = 1024 * 1024;
 
@@ -18,6 +21,8 @@ export interface BotSource {
   readonly files?: ReadonlyMap<string, string>;
   /** Total bytes of the bot's own files (the SDK does not count). */
   readonly maxBytes?: number;
+  /** How long compiling may take (ms): past it the compile is stopped and fails. */
+  readonly timeoutMs?: number;
 }
 
 export type CompiledBot =
@@ -83,12 +88,16 @@ export async function compileBot(source: BotSource): Promise<CompiledBot> {
       const contents = (await read(args.path)) ?? '';
       bytes += Buffer.byteLength(contents);
       if (bytes > maxBytes) return { errors: [{ text: `the bot's source is over the size limit of ${maxBytes} bytes` }] };
+      const nesting = deepestNesting(contents, MAX_NESTING);
+      if (nesting.depth > MAX_NESTING) {
+        return { errors: [{ text: `brackets nested more than ${MAX_NESTING} deep: refused before compiling`, location: { file: args.path, namespace: 'bot', line: nesting.line, column: nesting.column } }] };
+      }
       return { contents, loader: /\.m?js$/.test(args.path) ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
     },
   };
 
   try {
-    const { code, inputs } = await bundle(handlers);
+    const { code, inputs } = await bundle(handlers, source.timeoutMs ?? DEFAULT_COMPILE_TIMEOUT_MS);
     return { ok: true, code, bytes, games: gamesOfInputs(inputs) };
   } catch (error) {
     return { ok: false, message: describeBuildFailure(error, source.entry, inMemory ? MEMORY_ROOT : '') };

@@ -3,6 +3,8 @@
  * sandbox host processes that a supervisor can kill. See docs/sandbox.md.
  */
 export { compileBot, DEFAULT_MAX_SOURCE_BYTES, type BotSource, type CompiledBot } from './compile.ts';
+export { DEFAULT_COMPILE_TIMEOUT_MS } from './bundler.ts';
+export { MAX_NESTING, deepestNesting, type Nesting } from './nesting.ts';
 export { BUNDLE_GLOBAL } from './bundler.ts';
 export { DEFAULT_LIMITS, resolveLimits, type SandboxLimits } from './limits.ts';
 export { sandboxedPlayer, type SandboxedPlayerOptions } from './sandboxed-player.ts';

@@ -12,6 +12,8 @@ export interface ServerConfig {
   readonly challengeRate: number;
   /** Registrations per hour per client address. */
   readonly registerRate: number;
+  /** Failed logins per 10 minutes per client address (the admin's account as a whole: 5 times as many). */
+  readonly authFailureRate: number;
   /** Deals of each validation series (each deal is played once from each seat). */
   readonly validationDeals: number;
   readonly logLevel: string;
@@ -29,6 +31,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   uploadRate: 20,
   challengeRate: 30,
   registerRate: 30,
+  authFailureRate: 20,
   validationDeals: 2,
   logLevel: 'info',
   leaderboardCacheMs: 1000,
@@ -51,13 +54,30 @@ function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number):
   return env[name] === '0' ? 0 : positiveInt(env, name, fallback);
 }
 
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+export const MAKE_ADMIN_TOKEN = 'openssl rand -base64 32 (or: node -e "console.log(crypto.randomBytes(32).toString(\'base64url\'))")';
+
+/**
+ * Why a token is not good enough to be the admin's, or null. The admin token is a password that
+ * never expires: long, random (a random one of 32 characters has far more than 8 different ones),
+ * and sendable in a header.
+ */
+function adminTokenWeakness(token: string): string | null {
+  if (token.length < MIN_ADMIN_TOKEN_LENGTH) return `is ${token.length} characters long`;
+  if (!/^[\x21-\x7e]+$/.test(token)) return 'has spaces or characters an HTTP header cannot carry';
+  const distinct = new Set(token).size;
+  if (distinct < 8) return `repeats a few characters (${distinct} different ones): it is not random`;
+  return null;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = positiveInt(env, 'PORT', DEFAULT_CONFIG.port);
   if (port > 65_535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
   const adminToken = env.XIX_ADMIN_TOKEN === undefined || env.XIX_ADMIN_TOKEN === '' ? null : env.XIX_ADMIN_TOKEN;
   const heartbeatMs = positiveInt(env, 'XIX_WS_HEARTBEAT_MS', DEFAULT_CONFIG.heartbeatMs);
   if (heartbeatMs < 1000) throw new ConfigError(`XIX_WS_HEARTBEAT_MS must be at least 1000, got ${heartbeatMs}`);
-  if (adminToken !== null && adminToken.length < 16) throw new ConfigError('XIX_ADMIN_TOKEN must be at least 16 characters');
+  const weakness = adminToken === null ? null : adminTokenWeakness(adminToken);
+  if (weakness !== null) throw new ConfigError(`XIX_ADMIN_TOKEN ${weakness}: it must be at least ${MIN_ADMIN_TOKEN_LENGTH} random characters; make one with: ${MAKE_ADMIN_TOKEN}`);
   return {
     port,
     host: env.HOST || DEFAULT_CONFIG.host,
@@ -66,6 +86,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     uploadRate: positiveInt(env, 'UPLOAD_RATE', DEFAULT_CONFIG.uploadRate),
     challengeRate: positiveInt(env, 'CHALLENGE_RATE', DEFAULT_CONFIG.challengeRate),
     registerRate: positiveInt(env, 'REGISTER_RATE', DEFAULT_CONFIG.registerRate),
+    authFailureRate: positiveInt(env, 'AUTH_FAILURE_RATE', DEFAULT_CONFIG.authFailureRate),
     validationDeals: positiveInt(env, 'XIX_VALIDATION_DEALS', DEFAULT_CONFIG.validationDeals),
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
     leaderboardCacheMs: nonNegativeInt(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),

@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { loadFixtureGames } from '@xix/engine';
 import { Redis } from 'ioredis';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
-import { ConfigError, configFromEnv, type ServerConfig } from './config.ts';
+import { ConfigError, MAKE_ADMIN_TOKEN, MIN_ADMIN_TOKEN_LENGTH, configFromEnv, type ServerConfig } from './config.ts';
 import { houseGames, registerHouseBots } from './house-bots.ts';
 import { processLogger } from './logging.ts';
 import { reconcileQueue } from './reconcile.ts';
@@ -36,6 +36,9 @@ const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 const store = createStore(redis, { prefix, leaderboardCacheMs: config.leaderboardCacheMs });
 const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
 const app = await buildServer({ store, queue, config, logger: processLogger(config.logLevel) });
+if (config.adminToken === null) {
+  app.log.info(`no admin: XIX_ADMIN_TOKEN is unset, so /admin/queues, /metrics and creating tournaments are closed; to open them, set it to ${MIN_ADMIN_TOKEN_LENGTH} or more random characters, made with: ${MAKE_ADMIN_TOKEN}`);
+}
 
 for (const game of houseGames()) {
   const house = await registerHouseBots(store, game);

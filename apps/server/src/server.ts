@@ -4,17 +4,21 @@
  * Tests call inject(); a process calls listen() (main.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { Queue } from 'bullmq';
 import type { Store } from '@xix/store';
 import { DEFAULT_CONFIG, type ServerConfig } from './config.ts';
 import { OneLinePerRequest } from './logging.ts';
+import { rateLimitPlugin } from './rate-limits.ts';
+import { withRedactedUrls } from './redact.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { authThrottlePlugin } from './plugins/auth-throttle.ts';
+import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { dashboardPlugin } from './plugins/dashboard.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { livePlugin } from './plugins/live.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 import { botRoutes } from './routes/bots.ts';
@@ -23,6 +27,7 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { liveRoutes } from './routes/live.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { tokenRoutes } from './routes/tokens.ts';
 import { tournamentRoutes } from './routes/tournaments.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -39,24 +44,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
   const { store, queue } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger),
     logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
   });
 
+  await securityHeadersPlugin(app);
   validationPlugin(app);
   errorsPlugin(app);
+  contentEncodingPlugin(app);
+  authThrottlePlugin(app, { store, perAddress: config.authFailureRate });
   authPlugin(app, { store, adminToken: config.adminToken });
   await openapiPlugin(app);
-  await app.register(rateLimit, {
-    global: false,
-    redis: store.redis,
-    nameSpace: `${store.prefix}:ratelimit:`,
-  });
+  rateLimitPlugin(app, store);
 
   await app.register(async (api) => {
     metaRoutes(api, { store, queue });
     userRoutes(api, { store, registerRate: config.registerRate });
+    tokenRoutes(api, { store });
     botRoutes(api, { store, queue, uploadRate: config.uploadRate, validationDeals: config.validationDeals });
     matchRoutes(api, { store });
     challengeRoutes(api, { store, queue, challengeRate: config.challengeRate });

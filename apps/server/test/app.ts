@@ -1,13 +1,15 @@
 /** A test's own server: its own Redis prefix and queue prefix, closed and cleaned after. */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { queuePrefix, SERIES_QUEUE } from '@xix/store';
-import { buildServer } from '../src/index.ts';
+import { buildServer, type ServerOptions } from '../src/index.ts';
 import type { ServerConfig } from '../src/config.ts';
 import { REDIS_URL, openWorld, type World } from '../../store/test/world.ts';
 
-export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+/** A fresh one per test process, as the server requires: at least 32 random characters. */
+export const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
 export interface TestApp {
   readonly world: World;
@@ -19,11 +21,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function openApp(config: Partial<ServerConfig> = {}): Promise<TestApp> {
+export async function openApp(config: Partial<ServerConfig> = {}, options: Pick<ServerOptions, 'logger'> = {}): Promise<TestApp> {
   const world = await openWorld();
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(SERIES_QUEUE, { connection, prefix: queuePrefix(world.prefix) });
-  const app = await buildServer({ store: world.store, queue, config: { adminToken: ADMIN_TOKEN, ...config } });
+  const app = await buildServer({ store: world.store, queue, config: { adminToken: ADMIN_TOKEN, ...config }, ...options });
   const call: TestApp['call'] = ({ token, headers, ...options }) =>
     app.inject({ ...options, headers: { ...headers, ...(token !== undefined && { authorization: `Bearer ${token}` }) } });
   return {

@@ -18,6 +18,7 @@ const ROUTES = [
   'post /api/challenges', 'get /api/series/{id}', 'get /api/leaderboard/{game}', 'get /api/leaderboard/{game}/{variant}',
   'post /api/tournaments', 'get /api/tournaments', 'get /api/tournaments/{id}', 'post /api/tournaments/{id}/cancel',
   'get /api/live',
+  'get /api/tokens', 'post /api/tokens', 'post /api/tokens/rotate', 'delete /api/tokens/{id}',
 ];
 
 describe('health and games', () => {

@@ -3,7 +3,8 @@
  * (docs/architecture.md "The platform" has the key layout).
  */
 export { createStore, type Store, type StoreOptions } from './store.ts';
-export { hashToken } from './users.ts';
+export { hashToken, MAX_TOKENS_PER_USER, TOKEN_ID, tokenId, type IssuedToken, type TokenInfo } from './tokens.ts';
+export type { WindowCount } from './rate-counters.ts';
 export { keysFor } from './keys.ts';
 export { entrantResults, ranksOf, type EntrantResult } from './ranks.ts';
 export { compressReplay, decompressReplay } from './replay-codec.ts';

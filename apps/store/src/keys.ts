@@ -64,5 +64,9 @@ export function keysFor(prefix: string) {
     ladderLast: (game: string, variant: string = DEFAULT_VARIANT) => `${P}:ladder:last:${ofVariant(game, variant)}`,
     /** the ladder's series of a game not yet seen finished: its backlog (ladder.ts) */
     ladderOpen: (game: string, variant: string = DEFAULT_VARIANT) => `${P}:ladder:open:${ofVariant(game, variant)}`,
+    /** a fixed-window count of one rate limit for one user or address (rate-counters.ts) */
+    rateCounter: (limit: string, subject: string) => `${P}:ratelimit:${limit}:${subject}`,
+    /** a user's active tokens: SHA-256 → when it was made (tokens.ts) */
+    userTokens: (name: string) => `${P}:tokens:${name}`,
   };
 }

@@ -7,8 +7,10 @@ import { ladderOps } from './ladder.ts';
 import { leaderboardOps } from './leaderboard.ts';
 import { liveOps } from './live.ts';
 import { matchOps } from './matches.ts';
+import { rateCounterOps } from './rate-counters.ts';
 import { ratingOps } from './ratings.ts';
 import { seriesOps } from './series.ts';
+import { tokenOps } from './tokens.ts';
 import { tournamentOps } from './tournaments.ts';
 import { userOps } from './users.ts';
 import { validationOps } from './validation.ts';
@@ -37,6 +39,8 @@ export function createStore(redis: Redis, options: StoreOptions) {
     prefix: options.prefix,
     redis,
     ...userOps(redis, keys),
+    ...tokenOps(redis, keys),
+    ...rateCounterOps(redis, keys),
     ...bots,
     async retireBot(id: string): Promise<boolean> {
       const retired = await bots.retireBot(id);

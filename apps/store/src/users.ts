@@ -1,21 +1,21 @@
-/** Accounts: a name and a bearer token, of which only the SHA-256 is stored. */
-import { createHash, randomBytes } from 'node:crypto';
+/** Accounts: a name and its bearer tokens (tokens.ts), of which only SHA-256 digests are stored. */
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { USER_NAME, check } from './names.ts';
+import { hashToken, newToken } from './tokens.ts';
 import type { NewUser, User } from './types.ts';
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-// KEYS: user, users, token; ARGV: name, tokenHash ('' for none: the token key is then unused), createdAt.
+// KEYS: user, users, token, the user's tokens; ARGV: name, tokenHash ('' for none: the token keys
+// are then unused), createdAt.
 const CREATE_USER = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'name', ARGV[1], 'tokenHash', ARGV[2], 'createdAt', ARGV[3])
+redis.call('HSET', KEYS[1], 'name', ARGV[1], 'createdAt', ARGV[3])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
-if ARGV[2] ~= '' then redis.call('SET', KEYS[3], ARGV[1]) end
+if ARGV[2] ~= '' then
+  redis.call('SET', KEYS[3], ARGV[1])
+  redis.call('HSET', KEYS[4], ARGV[2], ARGV[3])
+end
 return 1`;
 
 export function userOps(redis: Redis, keys: Keys) {
@@ -24,14 +24,14 @@ export function userOps(redis: Redis, keys: Keys) {
   async function insert(name: string, tokenHash: string): Promise<boolean> {
     check(USER_NAME, name, 'user name');
     const tokenKey = keys.token(tokenHash === '' ? 'none' : tokenHash);
-    const created = await createUserScript([keys.user(name), keys.users(), tokenKey], [name, tokenHash, Date.now()]);
+    const created = await createUserScript([keys.user(name), keys.users(), tokenKey, keys.userTokens(name)], [name, tokenHash, Date.now()]);
     return created === 1;
   }
 
   return {
     /** A new account with a fresh token, or 'exists'. */
     async createUser(name: string): Promise<NewUser | 'exists'> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       return (await insert(name, hashToken(token))) ? { name, token } : 'exists';
     },
 

@@ -1,23 +1,31 @@
 /**
- * `xix login URL --name NAME | --token TOKEN` and `xix logout`. A token on the command line shows
- * in `ps` and in the shell's history, so it may come instead from XIX_TOKEN or, with `--token -`,
- * from standard input.
+ * `xix login URL --name NAME | --token TOKEN`, and `xix login --rotate` (tokens.ts; so is `xix
+ * logout`). A token on the command line shows in `ps` and in the shell's history, so it may come
+ * instead from XIX_TOKEN or, with `--token -`, from standard input.
  */
 import { fail, orFail } from '../cli-error.ts';
 import { NAME_PATTERN, NAME_RULE } from './api-types.ts';
 import { createClient } from './client.ts';
-import { configFile, normalizeUrl, readLogin, removeLogin, writeLogin } from './config.ts';
+import { normalizeUrl, writeLogin } from './config.ts';
+import { rotateLogin } from './tokens.ts';
 
 export interface LoginOptions {
   readonly name?: string;
   readonly token?: string;
+  /** Replace the saved login's token by a new one (tokens.ts). */
+  readonly rotate?: boolean;
 }
 
 export const TOKEN_ENV = 'XIX_TOKEN';
 /** What an HTTP header can carry: printable ASCII, no spaces. */
 const TOKEN_PATTERN = /^[\x21-\x7e]+$/;
 
-export async function login(address: string, options: LoginOptions): Promise<void> {
+export async function login(address: string | undefined, options: LoginOptions): Promise<void> {
+  if (options.rotate === true) {
+    if (options.name !== undefined || options.token !== undefined) fail('--rotate replaces the saved login\'s token: give no --name or --token with it');
+    return rotateLogin(address);
+  }
+  if (address === undefined) fail('give the server: xix login URL (or xix login --rotate for a new token in place of the saved one)');
   const { url } = orFail(normalizeUrl(address));
   if (options.name !== undefined && options.token !== undefined) fail('give either --name NAME (to register a new user) or --token TOKEN (an existing user\'s token), not both');
   if (options.name !== undefined) return register(url, options.name);
@@ -62,13 +70,4 @@ async function firstLineOfStdin(): Promise<string> {
     if (text.includes('\n')) break;
   }
   return text.split('\n')[0]!.trim();
-}
-
-export function logout(): void {
-  const current = readLogin();
-  if (!removeLogin()) {
-    console.log('not logged in');
-    return;
-  }
-  console.log(current.ok ? `logged out of ${current.login.url} (${current.login.name}); removed ${configFile()}` : `removed ${configFile()}`);
 }

@@ -1,10 +1,11 @@
-/** The platform commands of `xix` (login, logout, upload, bots, matches, challenge, fetch, tournaments), registered on the program in main.ts. */
+/** The platform commands of `xix` (login, logout, tokens, upload, bots, matches, challenge, fetch, tournaments), registered on the program in main.ts. */
 import type { Command } from 'commander';
 import { defaultGame } from '@xix/engine';
 import { fetchMatch } from './fetch-match.ts';
 import { challenge } from './challenge.ts';
 import { bots, matches } from './listings.ts';
-import { login, logout } from './login.ts';
+import { login } from './login.ts';
+import { logout, tokensList, tokensNew, tokensRevoke } from './tokens.ts';
 import { tournamentCancel, tournamentCreate, tournaments, tournamentShow, LIMIT_NAMES, MAX_DEALS_PER_PAIRING } from './tournament.ts';
 import { upload } from './upload.ts';
 
@@ -12,12 +13,21 @@ export function registerPlatformCommands(xix: Command): void {
   xix
     .command('login')
     .description('log in to an XIX Arena server: register a new user with --name, or use an existing user\'s token (from XIX_TOKEN, standard input or --token)')
-    .argument('<url>', 'the server, e.g. http://127.0.0.1:8019')
+    .argument('[url]', 'the server, e.g. http://127.0.0.1:8019 (with --rotate: the saved login\'s)')
     .option('--name <NAME>', 'register a new user with this name (the token is shown once and saved)')
     .option('--token <TOKEN>', 'an existing user\'s token; - reads it from standard input (a token typed here shows in ps and in your shell history)')
+    .option('--rotate', 'replace the saved login\'s token by a new one; the old one stops working at once')
     .addHelpText('after', '\nWithout --name or --token, the token is taken from the environment variable XIX_TOKEN.\nExamples: XIX_TOKEN=... xix login URL;  xix login URL --token - < token.txt;  pass show xix | xix login URL --token -')
     .action(login);
-  xix.command('logout').description('forget the saved login').action(logout);
+  xix
+    .command('logout')
+    .description('revoke the saved login\'s token on the server and forget it')
+    .option('--local', 'only forget it here: the token is not revoked and keeps working')
+    .action(logout);
+  const tokens = xix.command('tokens').description('your tokens on the server: list them (ids, never the tokens), make another, revoke one');
+  tokens.command('list', { isDefault: true }).description('your active tokens, oldest first; this login\'s is marked').action(tokensList);
+  tokens.command('new').description('make another token (for another machine or a CI job): printed once, not saved').action(tokensNew);
+  tokens.command('revoke').description('revoke one of your tokens (a lost or leaked one): it stops working at once').argument('<id>', 'the token\'s id, as xix tokens lists it').action(tokensRevoke);
   xix
     .command('upload')
     .description('upload a bot (its entry file and the files it imports) as a new version, then follow its validation')

@@ -1,9 +1,10 @@
 /**
  * Bearer tokens: `Authorization: Bearer <token>`. A user's token is looked up by its SHA-256; the
- * admin token comes from the environment and acts as user `admin`.
+ * admin token comes from the environment and acts as user `admin`. A wrong token counts as a
+ * failed login (auth-throttle.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '@xix/store';
 import { HttpError } from '../http-error.ts';
 
@@ -20,7 +21,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** An onRequest hook for routes that need a login: 401 without a valid token. */
-    requireCaller(request: FastifyRequest): Promise<void>;
+    requireCaller(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -29,7 +30,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header === undefined) return null;
-  const match = /^Bearer ([\x21-\x7e]{1,256})$/.exec(header);
+  // the scheme is case-insensitive (RFC 9110 §11.1): `bearer` is `Bearer`
+  const match = /^Bearer +([\x21-\x7e]{1,256})$/i.exec(header);
   return match?.[1] ?? null;
 }
 
@@ -46,10 +48,15 @@ export function authPlugin(app: FastifyInstance, options: { store: Store; adminT
   }
 
   app.decorateRequest('caller', null);
-  app.decorate('requireCaller', async (request: FastifyRequest) => {
+  app.decorate('requireCaller', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization === undefined) throw new HttpError(401, 'unauthorized', 'this needs a login: send Authorization: Bearer <token>');
+    const throttled = await app.authThrottle.refusal(request, reply);
+    if (throttled !== null) throw throttled;
     const caller = await identify(request);
-    if (caller === null) throw new HttpError(401, 'unauthorized', 'the token is not valid');
+    if (caller === null) {
+      await app.authThrottle.failed(request);
+      throw new HttpError(401, 'unauthorized', 'the token is not valid');
+    }
     request.caller = caller;
   });
 }

@@ -11,8 +11,7 @@ import type { Queue } from 'bullmq';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { HttpError } from '../http-error.ts';
-import { bearerToken } from './auth.ts';
+import { ADMIN, bearerToken } from './auth.ts';
 
 export const DASHBOARD_PATH = '/admin/queues';
 const REALM = 'Basic realm="XIX Arena admin", charset="UTF-8"';
@@ -23,7 +22,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 function presentedToken(request: FastifyRequest): string | null {
   const bearer = bearerToken(request);
   if (bearer !== null) return bearer;
-  const match = /^Basic ([A-Za-z0-9+/=]{1,1024})$/.exec(request.headers.authorization ?? '');
+  const match = /^Basic +([A-Za-z0-9+/=]{1,1024})$/i.exec(request.headers.authorization ?? '');
   if (match?.[1] === undefined) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
@@ -34,13 +33,21 @@ function presentedToken(request: FastifyRequest): string | null {
 export function adminOnly(adminToken: string | null) {
   // comparing digests keeps the comparison constant-time whatever the lengths
   const expected = adminToken === null ? null : digest(adminToken);
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    // answered here rather than thrown: bull-board's error handler would give its own internal-error body
     const token = presentedToken(request);
-    if (expected !== null && token !== null && timingSafeEqual(digest(token), expected)) return;
-    reply.header('www-authenticate', REALM);
-    throw new HttpError(401, 'unauthorized', expected === null
-      ? 'no admin token is configured on this server (XIX_ADMIN_TOKEN)'
-      : 'this needs the admin token: HTTP Basic auth with the token as password, or Authorization: Bearer <token>');
+    if (token !== null) {
+      const throttled = await request.server.authThrottle.refusal(request, reply, ADMIN);
+      if (throttled !== null) return reply.code(throttled.statusCode).send({ error: throttled.code, message: throttled.message });
+      if (expected !== null && timingSafeEqual(digest(token), expected)) return undefined;
+      await request.server.authThrottle.failed(request, ADMIN);
+    }
+    return reply.code(401).header('www-authenticate', REALM).send({
+      error: 'unauthorized',
+      message: expected === null
+        ? 'no admin token is configured on this server (XIX_ADMIN_TOKEN)'
+        : 'this needs the admin token: HTTP Basic auth with the token as password, or Authorization: Bearer <token>',
+    });
   };
 }
 

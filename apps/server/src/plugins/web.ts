@@ -2,7 +2,7 @@
  * The web pages (apps/web): built by esbuild at start when the build is missing or older than the
  * sources, the hashed assets served by @fastify/static under /assets/ (cached for good: a change
  * makes new names), and one HTML shell, never cached, for every page route; the page's script
- * renders the route in the browser.
+ * renders the route in the browser. Their Content-Security-Policy: plugins/security-headers.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,12 +15,6 @@ export const PAGE_ROUTES = [
   '/leaderboard/:game', '/bots/:id', '/tournaments', '/tournaments/:id', '/matches/:id', '/live', '/upload', '/sign-in',
 ] as const;
 
-/** The pages load nothing from elsewhere; inline style attributes only (bars, charts), no inline script. */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'", "connect-src 'self'", "img-src 'self' data:", "style-src 'self' 'unsafe-inline'",
-  "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'",
-].join('; ');
-
 export async function webPlugin(app: FastifyInstance): Promise<void> {
   await ensureWebBuilt();
   const html = await readFile(join(WEB_DIST, 'index.html'), 'utf8');
@@ -31,6 +25,6 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
   });
   for (const url of PAGE_ROUTES) {
     app.get(url, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', CONTENT_SECURITY_POLICY).send(html));
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
   }
 }

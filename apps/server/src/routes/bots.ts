@@ -52,7 +52,8 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
 
   app.post<{ Body: UploadBody }>('/api/bots', {
     onRequest: app.requireCaller,
-    config: rateLimitOf('upload', options.uploadRate, 'minute', 'caller'),
+    // an upload counts once it reaches the compiler, whether it compiles (201, 409) or not (422)
+    config: rateLimitOf('upload', options.uploadRate, 'minute', 'caller', [201, 409, 422]),
     schema: {
       summary: 'Upload a bot: a new bot, or a new version of your bot of that name. Validation runs in the background.',
       tags: ['bots'], security: [{ bearer: [] }],
