@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { upload } from '../../store/test/world.ts';
 import { failure, openApp } from './app.ts';
 
-const BOT = `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n`;
+const BOT = `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! });\n`;
 
 describe('issue 23 item 5: what the rate limits count', () => {
   it('item 5: registrations count only when they make a user: a 409 on a taken or reserved name is free', async () => {
@@ -35,7 +35,7 @@ describe('issue 23 item 5: what the rate limits count', () => {
       const mine = await upload(t.world.store, 'ann', 'mine');
       const theirs = await upload(t.world.store, 'ben', 'theirs');
       const pending = await upload(t.world.store, 'ben', 'pending', 'validating');
-      const send = (bot: string, opponent: string) => t.call({ method: 'POST', url: '/api/challenges', token: ann, payload: { bot, opponent, deals: 1 } });
+      const send = (bot: string, opponent: string) => t.call({ method: 'POST', url: '/api/challenges', token: ann, payload: { bot, opponents: [opponent], deals: 1 } });
       for (let i = 0; i < 3; i++) expect((await send(theirs.bot, mine.bot)).statusCode).toBe(403);
       expect((await send(mine.bot, 'b999')).statusCode).toBe(404);
       expect((await send(mine.bot, pending.bot)).statusCode).toBe(409);

@@ -9,7 +9,7 @@ let bot: string;
 beforeAll(async () => {
   t = await openApp();
   token = await t.register('alice');
-  const files = { 'bot.ts': `import { defineBot } from '@xix/sdk';\nexport default defineBot({ decide: (view) => view.legalActions[0]! });\n` };
+  const files = { 'bot.ts': `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! });\n` };
   bot = (await t.call({ method: 'POST', url: '/api/bots', token, payload: { game: 'xix', name: 'first', files } })).json<{ bot: string }>().bot;
 });
 afterAll(async () => { await t.close(); });
