@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { GAMES, entrantsAt, resolveOptions, type AnyGame } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
-import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, chooseLadderPairings, createStore, queuePrefix, seriesJobId, type LadderTable } from '@xix/store';
+import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, chooseLadderPairings, createStore, logConnectionErrors, queuePrefix, seriesJobId, type LadderTable } from '@xix/store';
 
 export interface LadderOptions {
   readonly redisUrl: string;
@@ -66,10 +66,11 @@ export function startLadder(options: LadderOptions): LadderScheduler {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queueRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  redis.on('error', (error: Error) => log.warn({ err: error.message }, 'ladder store connection'));
-  queueRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'ladder queue connection'));
+  logConnectionErrors(redis, 'ladder store', log);
+  logConnectionErrors(queueRedis, 'ladder queue connection', log);
   const store = createStore(redis, { prefix: options.prefix });
   const queue = new Queue(SERIES_QUEUE, { connection: queueRedis, prefix: queuePrefix(options.prefix) });
+  logConnectionErrors(queue, 'ladder queue', log, { readyFrom: queueRedis });
   const enqueue = (seriesId: string) => queue.add('ladder', { seriesId }, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(seriesId), priority: SERIES_JOB_PRIORITY.ladder });
   const lockTtl = Math.max(1_000, LOCK_ROUNDS * intervalMs);
 

@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import { QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { pino, type Logger } from 'pino';
 import { createSandboxPool, type PoolOptions, type SandboxPool } from '@xix/sandbox';
-import { SERIES_QUEUE, createStore, queuePrefix, recordQueueWait, type SeriesJobData, type SeriesJobName } from '@xix/store';
+import { SERIES_QUEUE, createStore, logConnectionErrors, queuePrefix, recordQueueWait, type SeriesJobData, type SeriesJobName } from '@xix/store';
 import { createBundleCache } from './bundle-cache.ts';
 import { createLivePublisher } from './live-publisher.ts';
 import { runSeries, type SeriesRun } from './run-series.ts';
@@ -62,8 +62,8 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
   // maxRetriesPerRequest: null = a command waits out a Redis restart instead of failing the series.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const bullRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  redis.on('error', (error: Error) => log.warn({ err: error.message }, 'store connection'));
-  bullRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'queue connection'));
+  logConnectionErrors(redis, 'store', log);
+  logConnectionErrors(bullRedis, 'queue', log);
   const store = (options.createStore ?? createStore)(redis, { prefix: options.prefix });
   const pool = createSandboxPool({ ...options.pool, hosts: concurrency });
   const bundles = createBundleCache(store, options.bundleCacheChars);
@@ -130,14 +130,15 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     maxStalledCount: options.maxStalledCount ?? 2,
     autorun: false,
   });
-  worker.on('error', (error) => log.warn({ err: error.message }, 'worker error'));
+  // the worker passes on its connections' errors (its own blocking one's too) and adds its own
+  logConnectionErrors(worker, 'worker', log, { readyFrom: bullRedis });
 
   // A job that stalls too often is failed by BullMQ's stall check, not by a processor: the queue's
   // events are how that reaches the series.
   const eventsRedis = bullRedis.duplicate();
-  eventsRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'queue events connection'));
+  logConnectionErrors(eventsRedis, 'queue events connection', log);
   const events = new QueueEvents(SERIES_QUEUE, { connection: eventsRedis, prefix });
-  events.on('error', (error) => log.warn({ err: error.message }, 'queue events error'));
+  logConnectionErrors(events, 'queue events', log, { readyFrom: eventsRedis });
   events.on('failed', ({ jobId, failedReason }) => {
     markFailed(jobId, failedReason).catch((error: unknown) => log.warn({ series: jobId, err: String(error) }, 'cannot mark series failed'));
   });
