@@ -53,7 +53,37 @@ describe('a worker that dies mid-series', () => {
     expect(await second.exited).toMatchObject({ code: 0 });
   });
 
-  it('marks the series failed when its job stalls more often than allowed', async () => {
+  it('resumes a series whose worker is SIGKILLed three times, each time where the stored games end (issue 17 item 15)', async () => {
+    const a = await storeBot(h.store, 'olga', 'slow-o', SLOW);
+    const b = await storeBot(h.store, 'pete', 'slow-p', SLOW);
+    const deals = 5;
+    // two workers up at any time: the one left takes the job up as soon as it is found stalled
+    const alive = [spawnWorker(env), spawnWorker(env)];
+    workers.push(...alive);
+    await Promise.all(alive.map((w) => w.ready));
+    const id = await h.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals, seed: 23 });
+    // three deaths, each after one more deal is stored: a worker that died is never a failed attempt
+    for (const stored of [2, 4, 6]) {
+      await h.waitFor(id, (s) => s.matches.length >= stored || finished(s));
+      const holder = alive.find((w) => w.output().includes('"msg":"series started"'))!;
+      holder.child.kill('SIGKILL');
+      await holder.exited;
+      expect((await h.store.getSeries(id))?.status).toBe('running');
+      alive.splice(alive.indexOf(holder), 1);
+      const spare = spawnWorker(env);
+      workers.push(spare);
+      alive.push(spare);
+    }
+    const done = await h.waitFor(id, finished, 90_000);
+    expect(done).toMatchObject({ status: 'done', gamesDone: 2 * deals, error: null });
+    expect([...done.matches].sort()).toEqual(Array.from({ length: 2 * deals }, (_, i) => `${id}.${i}`).sort());
+    for (const bot of [a.bot, b.bot]) expect((await h.store.getBot(bot))?.record.games).toBe(2 * deals);
+    expect((await h.queue.getJob(id))?.stalledCounter).toBe(3);
+    for (const w of alive) w.child.kill('SIGTERM');
+    for (const w of alive) expect(await w.exited).toMatchObject({ code: 0 });
+  });
+
+  it('marks the series failed when its job stalls more often than a maxStalledCount set (not the default: unlimited)', async () => {
     const a = await storeBot(h.store, 'nina', 'slow-n', SLOW);
     const dying = spawnWorker(env);
     workers.push(dying);
