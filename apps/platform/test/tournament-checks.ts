@@ -88,13 +88,13 @@ export async function checkTournament(http: Http, entrants: readonly Entrant[], 
   // one seed for the tournament: every pairing played the same deals
   for (const dealt of dealsOfPairing) expect(dealt).toEqual(dealsOfPairing[0]);
 
-  // the standings are the tallies of the games, best points first, then wins
+  // the standings are the tallies of the games, best results first (a draw half a win), then points
   const standings = new Map(report.standings.map(({ bot, version, averagePlace: _place, ...record }) => [bot, { version, record }]));
   for (const { bot } of entrants) {
     expect(standings.get(bot), bot).toEqual({ version: 1, record: tallies.get(bot) });
     expect(tallies.get(bot)!.games).toBe(2 * deals * (entrants.length - 1));
   }
-  const order = report.standings.map((s) => [s.points, s.wins]);
+  const order = report.standings.map((s) => [s.wins + s.draws / 2, s.points]);
   expect(order).toEqual([...order].sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]!));
   const rows = report.standings;
   expect(rows.reduce((sum, s) => sum + s.games, 0)).toBe(2 * games);

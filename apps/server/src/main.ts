@@ -2,11 +2,10 @@
  * The server process: configuration from the environment, pino logging through fastify, the house
  * bots registered, and a graceful close on SIGTERM/SIGINT (in-flight requests finish first).
  */
-import { Queue } from 'bullmq';
+import { pino } from 'pino';
 import { loadFixtureGames } from '@xix/engine';
-import { Redis } from 'ioredis';
-import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { ConfigError, MAKE_ADMIN_TOKEN, MIN_ADMIN_TOKEN_LENGTH, configFromEnv, type ServerConfig } from './config.ts';
+import { openServerConnections } from './connections.ts';
 import { houseGames, registerHouseBots } from './house-bots.ts';
 import { processLogger } from './logging.ts';
 import { reconcileQueue } from './reconcile.ts';
@@ -30,11 +29,9 @@ const config = readConfig();
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = process.env.XIX_PREFIX || 'xix';
 
-const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-// BullMQ wants its own connection, with no retry limit on blocking commands
-const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-const store = createStore(redis, { prefix, leaderboardCacheMs: config.leaderboardCacheMs });
-const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
+// The connections' errors may come before the app (and its logger) exists: they have a logger of their own.
+const connections = openServerConnections({ redisUrl, prefix, leaderboardCacheMs: config.leaderboardCacheMs, log: pino({ level: config.logLevel }) });
+const { store, queue } = connections;
 const app = await buildServer({ store, queue, config, logger: processLogger(config.logLevel) });
 if (config.adminToken === null) {
   app.log.info(`no admin: XIX_ADMIN_TOKEN is unset, so /admin/queues, /metrics and creating tournaments are closed; to open them, set it to ${MIN_ADMIN_TOKEN_LENGTH} or more random characters, made with: ${MAKE_ADMIN_TOKEN}`);
@@ -60,9 +57,7 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info({ signal }, 'closing');
   await app.close();
-  await queue.close();
-  queueConnection.disconnect();
-  redis.disconnect();
+  await connections.close();
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -168,7 +168,7 @@ export const tournamentReportSchema = {
     },
     standings: {
       type: 'array',
-      description: 'wins: first place alone; draws: first place shared; ordered by points then wins at 2 seats, by average place first at more',
+      description: 'wins: first place alone; draws: first place shared; ordered by results (a win 1, a draw ½) then points at 2 seats, by average place, then results, then points at more',
       items: { type: 'object', properties: { bot: str, version: int, ...recordSchema.properties, averagePlace: { type: ['number', 'null'], description: 'mean rank (1 = first, ties shared), null before any game' } } },
     },
     crossTable: {

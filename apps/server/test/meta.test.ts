@@ -25,7 +25,19 @@ describe('health and games', () => {
   it('reports Redis, the queue counts and the workers', async () => {
     const health = await t.call({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ ok: true, redis: true, queue: { waiting: 0, active: 0, failed: 0 }, workers: 0 });
+    expect(health.json()).toEqual({ ok: true, redis: true, queue: { waiting: 0, delayed: 0, active: 0, failed: 0 }, workers: 0 });
+  });
+
+  it('counts prioritized jobs (tournaments, challenges, the ladder) as waiting, and delayed ones apart (issue 17 item 12)', async () => {
+    await t.queue.add('tournament', { seriesId: 's900' }, { jobId: 's900', priority: 5 });
+    await t.queue.add('validation', { seriesId: 's901' }, { jobId: 's901' });
+    await t.queue.add('challenge', { seriesId: 's902' }, { jobId: 's902', priority: 10, delay: 3_600_000 });
+    try {
+      const health = await t.call({ method: 'GET', url: '/api/health' });
+      expect(health.json()).toMatchObject({ ok: true, queue: { waiting: 2, delayed: 1, active: 0, failed: 0 } });
+    } finally {
+      await t.queue.obliterate({ force: true });
+    }
   });
 
   it('lists the games with their seats', async () => {

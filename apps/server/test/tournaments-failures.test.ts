@@ -70,9 +70,9 @@ describe('a tournament whose pairings fail for good', () => {
       { id: benBroken, status: 'failed', error: REASON, games: 0 },
     ]);
     expect(report.progress).toEqual({ games: 6, gamesDone: 2, gamesUnplayed: 4 });
-    // failed after the retries of the real policy, not at the first error
+    // failed after the retries of the real policy (the same deal failing the same way each time), not at the first error
     const job = await t.queue.getJob(annBroken);
-    expect(job?.attemptsMade).toBe(SERIES_JOB_OPTIONS.attempts);
+    expect(job?.attemptsStarted).toBe(SERIES_JOB_OPTIONS.attempts);
     expect(job?.failedReason).toBe(REASON);
   }, 90_000);
 

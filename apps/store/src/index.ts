@@ -6,6 +6,7 @@ export { createStore, type Store, type StoreOptions } from './store.ts';
 export { hashToken, MAX_TOKENS_PER_USER, TOKEN_ID, tokenId, type IssuedToken, type TokenInfo } from './tokens.ts';
 export type { WindowCount } from './rate-counters.ts';
 export { keysFor } from './keys.ts';
+export { CONNECTION_LOG_EVERY_MS, logConnectionErrors, type ConnectionLogger, type ConnectionLogOptions } from './connection-log.ts';
 export { entrantResults, ranksOf, type EntrantResult } from './ranks.ts';
 export { compressReplay, decompressReplay } from './replay-codec.ts';
 export { BOT_ID, BOT_NAME, MATCH_ID, SERIES_ID, TOURNAMENT_ID, USER_NAME, VARIANT, StoreInputError, matchId } from './names.ts';

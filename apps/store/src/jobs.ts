@@ -28,9 +28,11 @@ export function seriesJobId(seriesId: string): string {
 }
 
 /**
- * Default options of every series job: a crashed or failed attempt is retried with backoff (the
- * series replays from its stored setup; recordMatch skips games already stored), and finished
- * jobs are kept only in bounded numbers.
+ * Default options of every series job: a failed attempt is retried with backoff (the series replays
+ * from its stored setup; recordMatch skips games already stored), and the series fails only when
+ * the same deal has failed with the same error `attempts` times in a row (the worker counts them
+ * with recordSeriesFailure; a worker that died is no attempt). Finished jobs are kept only in
+ * bounded numbers.
  */
 export const SERIES_JOB_OPTIONS = {
   attempts: 3,

@@ -32,6 +32,13 @@ export interface LadderCandidate {
   readonly games: number;
   /** When the ladder last scheduled the bot (ms), 0 if never. */
   readonly lastScheduled: number;
+  /** When its active version was stored (ms): how long the field has been as it is (the ladder's pace). */
+  readonly since: number;
+  /**
+   * Half the width of the bot's Bradley–Terry 95% interval, in Elo (its versions pooled), or null
+   * when it has none or the results leave an end of it open: how well the ladder knows it.
+   */
+  readonly interval: number | null;
 }
 
 export interface LadderChoice {
@@ -80,19 +87,25 @@ export function chooseLadderPairings(candidates: readonly LadderCandidate[], cho
   return pairings;
 }
 
-/** The candidates of a game: active, not retired, not on probation (its forfeits would be free wins). */
-export function ladderCandidatesOf(bots: readonly Bot[], rated: GameRatings, lastScheduled: ReadonlyMap<string, number>): LadderCandidate[] {
+/**
+ * The candidates of a game: active, not retired, not on probation (its forfeits would be free wins).
+ * `activeSince`: when each bot's active version was stored (bot id → ms; 0 when not given).
+ */
+export function ladderCandidatesOf(bots: readonly Bot[], rated: GameRatings, lastScheduled: ReadonlyMap<string, number>, activeSince: ReadonlyMap<string, number> = new Map()): LadderCandidate[] {
   return bots
     .filter((bot) => bot.active !== null && !bot.retired && bot.probation === null)
     .map((bot) => {
       const version = bot.active!;
       const rating = rated.bots.get(bot.id);
+      const bt = rating?.bt ?? null;
       return {
         bot: bot.id,
         version,
         elo: eloOfVersion(rating, version) ?? DEFAULT_INITIAL_RATING,
         games: ratedGamesOfVersion(rating, version),
         lastScheduled: lastScheduled.get(bot.id) ?? 0,
+        since: activeSince.get(bot.id) ?? 0,
+        interval: bt === null || bt.unbounded !== null ? null : (bt.high - bt.low) / 2,
       };
     });
 }
@@ -151,7 +164,12 @@ export function ladderOps(
       const [bots, rated, last] = await Promise.all([deps.listBots({ game }), deps.ratings(game, variant), redis.zrange(keys.ladderLast(game, variant), '0', '-1', 'WITHSCORES')]);
       const lastScheduled = new Map<string, number>();
       for (let i = 0; i + 1 < last.length; i += 2) lastScheduled.set(last[i]!, Number(last[i + 1]));
-      return ladderCandidatesOf(bots, rated, lastScheduled);
+      const active = bots.filter((bot) => bot.active !== null);
+      const pipeline = redis.pipeline();
+      for (const bot of active) pipeline.hget(keys.version(bot.id, bot.active!), 'createdAt');
+      const stamps = active.length === 0 ? [] : ((await pipeline.exec()) ?? []);
+      const activeSince = new Map(active.map((bot, i) => [bot.id, Number(stamps[i]?.[1] ?? 0)]));
+      return ladderCandidatesOf(bots, rated, lastScheduled, activeSince);
     },
 
     /** The ladder's open series of a variant of a game; forgets the finished ones (done, failed or gone). */

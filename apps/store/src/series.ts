@@ -47,6 +47,20 @@ if ARGV[1] == 'done' or ARGV[1] == 'failed' then
 end
 return 1`;
 
+// KEYS: series; ARGV: deal, error. Counts a failed attempt of the series: 1, or one more than the
+// last one's count if the last one failed on the same deal with the same error (0: no series).
+const RECORD_FAILURE = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local deal = tonumber(ARGV[1])
+local count = 1
+local last = redis.call('HGET', KEYS[1], 'failure')
+if last then
+  local failure = cjson.decode(last)
+  if failure.deal == deal and failure.error == ARGV[2] then count = failure.count + 1 end
+end
+redis.call('HSET', KEYS[1], 'failure', cjson.encode({ deal = deal, error = ARGV[2], count = count }))
+return count`;
+
 function checkEntrant(ref: EntrantRef): void {
   check(BOT_ID, ref.bot, 'bot id');
   if (!Number.isSafeInteger(ref.version) || ref.version < 1) throw new StoreInputError(`version ${ref.version} of ${ref.bot} is not a positive integer`);
@@ -92,6 +106,7 @@ export function newSeriesFields(input: NewSeries): string {
 export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
   const createSeriesScript = luaScript(redis, CREATE_SERIES);
   const setStatusScript = luaScript(redis, SET_STATUS);
+  const recordFailureScript = luaScript(redis, RECORD_FAILURE);
   return {
     /** Stores a series (with a fresh secret bot-seed key) and returns its id. */
     async createSeries(input: NewSeries): Promise<string> {
@@ -132,6 +147,19 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
       check(SERIES_ID, id, 'series id');
       // only an existing series: HSET on a missing key would create a stub
       return (await setStatusScript([keys.series(id), keys.seriesUnfinished()], [status, error ?? '', id, Date.now()])) === 1;
+    },
+
+    /**
+     * Counts an attempt of the series that failed with `error` while playing deal `deal` (the first
+     * deal not stored), and answers how many attempts in a row have failed so: on the same deal with
+     * the same error (1 when the deal or the error differs from the last failure's). The worker fails
+     * a series for good only when this reaches its job's attempts: a series that gets further
+     * between failures is never given up (a dead worker is no failed attempt at all).
+     */
+    async recordSeriesFailure(id: string, deal: number, error: string): Promise<number> {
+      check(SERIES_ID, id, 'series id');
+      if (!Number.isSafeInteger(deal) || deal < 0) throw new StoreInputError(`deal must be a non-negative integer, got ${deal}`);
+      return (await recordFailureScript([keys.series(id)], [deal, error])) as number;
     },
 
     /**

@@ -129,6 +129,14 @@ function pairStatus(states: readonly PairingState[]): { status: PairingStatus; e
   return { status: 'running', error: null };
 }
 
+/**
+ * What ranks a standing, as a chess cross table does: its results, a win 1 and a draw ½. Game points
+ * only break ties: a bot that wins most of its games by little is ahead of one that wins a few big.
+ */
+function resultScore(row: BotRecord): number {
+  return row.wins + row.draws / 2;
+}
+
 /** An entrant's outcome from the places (tied entrants share one): best alone wins, best shared draws. */
 function outcomeOf(ranks: readonly number[], seat: number): 'win' | 'draw' | 'loss' {
   const best = Math.min(...ranks);
@@ -290,7 +298,7 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
         series: shared[0]!, tables: shared, ...pairStatus(pairStates), ...cell,
       }));
       const ranked: TournamentStanding[] = [...standings.values()].map(({ places, ...row }) => ({ ...row, averagePlace: row.games === 0 ? null : places / row.games }))
-        .sort((a, b) => (perTable === 2 ? 0 : (a.averagePlace ?? Infinity) - (b.averagePlace ?? Infinity)) || b.points - a.points || b.wins - a.wins || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
+        .sort((a, b) => (perTable === 2 ? 0 : (a.averagePlace ?? Infinity) - (b.averagePlace ?? Infinity)) || resultScore(b) - resultScore(a) || b.points - a.points || Number(a.bot.slice(1)) - Number(b.bot.slice(1)));
       return { ...tournament, progress: progressOf(states), failures, standings: ranked, crossTable };
     },
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, keysFor, type LadderCandidate } from '../src/index.ts';
 import { fakeReplay, match, openWorld, ratedPair, upload, type World } from './world.ts';
 
-const candidate = (bot: string, elo: number, games: number, lastScheduled: number): LadderCandidate => ({ bot, version: 1, elo, games, lastScheduled });
+const candidate = (bot: string, elo: number, games: number, lastScheduled: number): LadderCandidate => ({ bot, version: 1, elo, games, lastScheduled, since: 0, interval: null });
 const bots = (pairings: readonly (readonly LadderCandidate[])[]) => pairings.map((pairing) => pairing.map((c) => c.bot));
 
 describe('chooseLadderPairings', () => {
@@ -92,10 +92,23 @@ describe('the ladder in the store', () => {
 
     const candidates = await world.store.ladderCandidates('xix');
     expect(candidates.map((c) => c.bot).sort()).toEqual([a.bot, b.bot, fresh.bot].sort());
-    expect(candidates.find((c) => c.bot === a.bot)).toEqual({ bot: a.bot, version: a2.version, elo: 1508, games: 0, lastScheduled: 0 });
-    expect(candidates.find((c) => c.bot === b.bot)).toEqual({ bot: b.bot, version: 1, elo: 1492, games: 1, lastScheduled: 0 });
+    const a2Stored = (await world.store.getVersion(a.bot, a2.version))!.createdAt;
+    // one game, won: the results leave a's interval open above, b's below
+    expect(candidates.find((c) => c.bot === a.bot)).toEqual({ bot: a.bot, version: a2.version, elo: 1508, games: 0, lastScheduled: 0, since: a2Stored, interval: null });
+    expect(candidates.find((c) => c.bot === b.bot)).toEqual({ bot: b.bot, version: 1, elo: 1492, games: 1, lastScheduled: 0, since: (await world.store.getVersion(b.bot, 1))!.createdAt, interval: null });
     expect(candidates.find((c) => c.bot === fresh.bot)).toMatchObject({ elo: 1500, games: 0 });
     expect(candidates.some((c) => c.bot === pending.bot || c.bot === retired.bot || c.bot === risky.bot)).toBe(false);
+  });
+
+  it('gives each candidate when its active version was stored and half its Bradley–Terry 95% interval (the ladder\'s pace, issue 17 item 16)', async () => {
+    const { a, b, seriesId } = await ratedPair(world);
+    await world.store.recordMatch(match(seriesId, 0, [a, b], fakeReplay(0)));
+    await world.store.recordMatch(match(seriesId, 1, [b, a], fakeReplay(0)));
+    const bt = (await world.store.ratings('xix')).bots.get(a.bot)?.bt;
+    expect(bt?.unbounded).toBeNull();
+    const candidates = await world.store.ladderCandidates('xix');
+    expect(candidates.find((c) => c.bot === a.bot)?.interval).toBeCloseTo((bt!.high - bt!.low) / 2, 9);
+    expect(candidates.find((c) => c.bot === b.bot)?.since).toBe((await world.store.getVersion(b.bot, 1))!.createdAt);
   });
 
   it('stores a ladder series as rated and mirrored, counts it in the backlog until it finishes, and remembers when its bots played', async () => {

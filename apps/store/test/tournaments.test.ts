@@ -96,6 +96,35 @@ describe('getTournament', () => {
   });
 });
 
+describe('standings of two-entrant tables (issue 17 item 14)', () => {
+  it('rank by results, a draw half a win, before points: many narrow wins beat a few big ones', async () => {
+    const { tournament, series } = await create(1);
+    const [ab, ac, bc] = series as [string, string, string];
+    const [a, b, c] = bots as [MatchEntrant, MatchEntrant, MatchEntrant];
+    const tm = { kind: 'tournament' as const };
+    // a beats b twice by little; c beats a once by much; b and c draw
+    await w.store.recordMatch(match(ab, 0, [a, b], fakeReplay(0, { points: [19, 17] }), tm));
+    await w.store.recordMatch(match(ab, 1, [b, a], fakeReplay(1, { points: [17, 19] }), tm));
+    await w.store.recordMatch(match(ac, 0, [a, c], fakeReplay(1, { points: [0, 60] }), tm));
+    await w.store.recordMatch(match(bc, 0, [b, c], fakeReplay(-1, { points: [10, 10] }), tm));
+    const standings = (await w.store.getTournament(tournament))?.standings ?? [];
+    // results 2, 1½, ½; by points it would be c (70), b (44), a (38)
+    expect(standings.map((s) => [s.bot, s.wins, s.draws, s.points])).toEqual([[a.bot, 2, 0, 38], [c.bot, 1, 1, 70], [b.bot, 0, 1, 44]]);
+  });
+
+  it('break equal results by points', async () => {
+    const { tournament, series } = await create(1);
+    const [ab, ac] = series as [string, string, string];
+    const [a, b, c] = bots as [MatchEntrant, MatchEntrant, MatchEntrant];
+    const tm = { kind: 'tournament' as const };
+    // one win each for a and c, a's by more points; b none
+    await w.store.recordMatch(match(ab, 0, [a, b], fakeReplay(0, { points: [40, 0] }), tm));
+    await w.store.recordMatch(match(ac, 0, [a, c], fakeReplay(1, { points: [0, 19] }), tm));
+    const standings = (await w.store.getTournament(tournament))?.standings ?? [];
+    expect(standings.map((s) => s.bot)).toEqual([a.bot, c.bot, b.bot]);
+  });
+});
+
 describe('status', () => {
   it('settles to running when a series starts and to done when every series is done or failed', async () => {
     const { tournament, series } = await create(1);

@@ -21,6 +21,10 @@ export interface LadderConfig {
   readonly intervalMs: number;
   /** XIX_LADDER_BACKLOG: open ladder series per game, at most. */
   readonly backlog: number;
+  /** XIX_LADDER_QUIET_MS: how long no active version may have changed before a ladder settles. */
+  readonly quietMs: number;
+  /** XIX_LADDER_SETTLED_ELO: a ladder settles when every bot's 95% interval is narrower than ± this. */
+  readonly settledElo: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -62,6 +66,8 @@ export function workerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
       enabled: onOff(env, 'XIX_LADDER', false),
       intervalMs: wholeNumber(env, 'XIX_LADDER_INTERVAL_MS', 5_000, 50, 3_600_000),
       backlog: wholeNumber(env, 'XIX_LADDER_BACKLOG', 4, 1, 1_000),
+      quietMs: wholeNumber(env, 'XIX_LADDER_QUIET_MS', 600_000, 0, 86_400_000),
+      settledElo: wholeNumber(env, 'XIX_LADDER_SETTLED_ELO', 30, 1, 10_000),
     },
   };
 }

@@ -2,7 +2,8 @@
  * The ladder's scheduler (docs/ratings.md "Ladder"): every `intervalMs` it takes or renews the
  * store's ladder lock, and only while it holds it tops each game's ladder up to `backlog` open
  * series, choosing the pairings with the store's chooseLadderPairings and enqueueing them at the
- * ladder's priority (last of all). Any number of workers may run one: the lock lets one act.
+ * ladder's priority (last of all), at each ladder's pace (ladder-pace.ts: a settled ladder starts
+ * at most one series a minute). Any number of workers may run one: the lock lets one act.
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +13,8 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { GAMES, entrantsAt, resolveOptions, type AnyGame } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
-import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, chooseLadderPairings, createStore, queuePrefix, seriesJobId, type LadderTable } from '@xix/store';
+import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, chooseLadderPairings, createStore, logConnectionErrors, queuePrefix, seriesJobId, type LadderTable } from '@xix/store';
+import { DEFAULT_LADDER_PACE, LadderPace, type LadderPaceOptions } from './ladder-pace.ts';
 
 export interface LadderOptions {
   readonly redisUrl: string;
@@ -26,6 +28,8 @@ export interface LadderOptions {
   readonly logger?: Logger;
   /** false: no timer, the caller calls tick() (tests). Default true. */
   readonly autorun?: boolean;
+  /** When a ladder settles and how slowly it plays then; default DEFAULT_LADDER_PACE. */
+  readonly pace?: Partial<LadderPaceOptions>;
 }
 
 export interface LadderTick {
@@ -66,12 +70,22 @@ export function startLadder(options: LadderOptions): LadderScheduler {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queueRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  redis.on('error', (error: Error) => log.warn({ err: error.message }, 'ladder store connection'));
-  queueRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'ladder queue connection'));
+  logConnectionErrors(redis, 'ladder store', log);
+  logConnectionErrors(queueRedis, 'ladder queue connection', log);
   const store = createStore(redis, { prefix: options.prefix });
   const queue = new Queue(SERIES_QUEUE, { connection: queueRedis, prefix: queuePrefix(options.prefix) });
+  logConnectionErrors(queue, 'ladder queue', log, { readyFrom: queueRedis });
   const enqueue = (seriesId: string) => queue.add('ladder', { seriesId }, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(seriesId), priority: SERIES_JOB_PRIORITY.ladder });
   const lockTtl = Math.max(1_000, LOCK_ROUNDS * intervalMs);
+  const paceOptions: LadderPaceOptions = { ...DEFAULT_LADDER_PACE, ...options.pace };
+  // one pace per ladder (a game's variant); a scheduler that takes the lock over starts afresh
+  const paces = new Map<string, LadderPace>();
+  const paceOf = (game: string, variant: string): LadderPace => {
+    const key = `${game} ${variant}`;
+    let pace = paces.get(key);
+    if (pace === undefined) paces.set(key, (pace = new LadderPace(paceOptions)));
+    return pace;
+  };
 
   async function round(): Promise<LadderTick> {
     if (!(await store.holdLadderLock(owner, lockTtl))) return { leader: false, created: [] };
@@ -84,9 +98,17 @@ export function startLadder(options: LadderOptions): LadderScheduler {
       for (const seriesId of open) await enqueue(seriesId);
       const free = backlog - open.length;
       if (free <= 0) continue;
-      const candidates = (await store.ladderCandidates(game.id, table.variant)).filter((candidate) => !busy.has(candidate.bot));
-      for (const pairing of chooseLadderPairings(candidates, { seats: entrantsAt(game, table.seats), count: free })) {
-        const seriesId = await store.createLadderSeries(game.id, pairing, Date.now(), table);
+      const all = await store.ladderCandidates(game.id, table.variant);
+      const pace = paceOf(game.id, table.variant);
+      const now = Date.now();
+      const step = pace.step(all, now, free);
+      if (step.change === 'settled') log.info({ game: game.id, variant: table.variant, widestElo: step.widestElo, everyMs: paceOptions.settledEveryMs }, 'ladder settled');
+      if (step.change === 'awake') log.info({ game: game.id, variant: table.variant, reason: step.reason, widestElo: step.widestElo }, 'ladder awake');
+      const candidates = all.filter((candidate) => !busy.has(candidate.bot));
+      const pairings = chooseLadderPairings(candidates, { seats: entrantsAt(game, table.seats), count: step.allowed });
+      pace.started(pairings.length, now);
+      for (const pairing of pairings) {
+        const seriesId = await store.createLadderSeries(game.id, pairing, now, table);
         await enqueue(seriesId);
         created.push(seriesId);
         log.info({ series: seriesId, game: game.id, entrants: pairing.map(({ bot, version, elo, games: played }) => ({ bot, version, elo: Math.round(elo), games: played })) }, 'ladder series queued');

@@ -1,6 +1,6 @@
 /**
  * A worker process: `node --no-node-snapshot apps/worker/src/main.ts`, configured from the
- * environment (config.ts: REDIS_URL, XIX_PREFIX, WORKER_CONCURRENCY, LOG_LEVEL, XIX_LADDER, …). SIGTERM or
+ * environment (config.ts: REDIS_URL, XIX_PREFIX, WORKER_CONCURRENCY, LOG_LEVEL, XIX_LADDER, XIX_LADDER_*, …). SIGTERM or
  * SIGINT stop it gracefully: no new jobs, the running series finished or handed back, the sandbox
  * hosts closed. With XIX_LADDER=on it also runs the ladder's scheduler (one acts at a time, ladder.ts).
  */
@@ -23,7 +23,10 @@ try {
 const log = pino({ level: config.logLevel, base: { service: 'worker' } });
 const worker = startWorker({ ...config, logger: log });
 const ladder = config.ladder.enabled
-  ? startLadder({ redisUrl: config.redisUrl, prefix: config.prefix, intervalMs: config.ladder.intervalMs, backlog: config.ladder.backlog, logger: log })
+  ? startLadder({
+    redisUrl: config.redisUrl, prefix: config.prefix, intervalMs: config.ladder.intervalMs, backlog: config.ladder.backlog, logger: log,
+    pace: { quietMs: config.ladder.quietMs, settledElo: config.ladder.settledElo },
+  })
   : null;
 worker.ready.then(
   () => log.info({ concurrency: config.concurrency, prefix: config.prefix, pid: process.pid, ladder: config.ladder.enabled }, 'worker ready'),

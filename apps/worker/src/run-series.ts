@@ -134,8 +134,8 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   return finish(played, duplicates, firstDeal, outcome.hostDeaths.length);
 }
 
-/** The first deal with a game not yet stored (`deals` when all are). */
-function firstUnstoredDeal(series: StoredSeries): number {
+/** The first deal with a game not yet stored (`deals` when all are): where a run resumes. */
+export function firstUnstoredDeal(series: StoredSeries): number {
   const stored = new Set(series.matches);
   const k = series.entrants.length;
   for (let deal = 0; deal < series.deals; deal++) {

@@ -51,6 +51,8 @@ export interface MatchInput {
 export interface WorkerStore {
   getSeries(id: string): Promise<StoredSeries | null>;
   setSeriesStatus(id: string, status: 'running' | 'done' | 'failed', error?: string): Promise<unknown>;
+  /** Counts a failed attempt on `deal`; answers the failures in a row on that deal with that error. */
+  recordSeriesFailure(id: string, deal: number, error: string): Promise<number>;
   getBot(id: string): Promise<{ readonly name: string } | null>;
   loadBundle(id: string, version: number): Promise<string | null>;
   recordMatch(match: MatchInput): Promise<'stored' | 'duplicate'>;

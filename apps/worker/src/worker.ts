@@ -2,23 +2,27 @@
  * The series worker: a BullMQ worker on the `series` queue that plays each job's series in one
  * sandbox pool kept for its whole life (hosts = concurrency), with compiled bots cached across jobs.
  *
- * Failures: an infrastructure error throws, and BullMQ retries the job with backoff; the last
- * attempt (or an unrecoverable error) marks the series failed with the error, so no series is
- * dropped silently, and a failed validation series rejects its version as unplayed (the store's
- * completeValidation) instead of leaving it validating. A job whose worker died is found stalled
- * by another worker and played again from its stored setup (run-series.ts skips what is stored).
+ * Failures: an infrastructure error is counted against the deal the series stopped at (the
+ * store's recordSeriesFailure) and the series is retried with the job's backoff, resuming there,
+ * without using up a BullMQ attempt; only the same deal failing with the same error as many times
+ * in a row as the job has attempts (or an unrecoverable error) marks the series failed with the
+ * error, so no series is dropped silently while it still gets further, and a failed validation
+ * series rejects its version as unplayed (the store's completeValidation) instead of leaving it
+ * validating. A job whose worker died is found stalled by another worker and played again from its
+ * stored setup (run-series.ts skips what is stored), however often that happens: a dead worker is
+ * no failed attempt (maxStalledCount unlimited).
  * Shutdown stops taking jobs, lets a running series finish for `handBackAfterMs`, then hands it
  * back to the queue unfinished.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { DelayedError, QueueEvents, UnrecoverableError, WaitingError, Worker, type BackoffOptions, type Job } from 'bullmq';
 import { pino, type Logger } from 'pino';
 import { createSandboxPool, type PoolOptions, type SandboxPool } from '@xix/sandbox';
-import { SERIES_QUEUE, createStore, queuePrefix, recordQueueWait, type SeriesJobData, type SeriesJobName } from '@xix/store';
+import { SERIES_QUEUE, createStore, logConnectionErrors, queuePrefix, recordQueueWait, type SeriesJobData, type SeriesJobName } from '@xix/store';
 import { createBundleCache } from './bundle-cache.ts';
 import { createLivePublisher } from './live-publisher.ts';
-import { runSeries, type SeriesRun } from './run-series.ts';
+import { firstUnstoredDeal, runSeries, type SeriesRun } from './run-series.ts';
 import type { WorkerStore } from './store-port.ts';
 
 export interface StartWorkerOptions {
@@ -34,6 +38,7 @@ export interface StartWorkerOptions {
   /** BullMQ lock and stall settings (ms); the defaults suit series of a few minutes. */
   readonly lockDuration?: number;
   readonly stalledInterval?: number;
+  /** Stalls (its worker died or hung) after which BullMQ fails a job; default: never. */
   readonly maxStalledCount?: number;
   /** How long a shutdown waits for running series before handing them back; default 8 s. */
   readonly handBackAfterMs?: number;
@@ -62,8 +67,8 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
   // maxRetriesPerRequest: null = a command waits out a Redis restart instead of failing the series.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const bullRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  redis.on('error', (error: Error) => log.warn({ err: error.message }, 'store connection'));
-  bullRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'queue connection'));
+  logConnectionErrors(redis, 'store', log);
+  logConnectionErrors(bullRedis, 'queue', log);
   const store = (options.createStore ?? createStore)(redis, { prefix: options.prefix });
   const pool = createSandboxPool({ ...options.pool, hosts: concurrency });
   const bundles = createBundleCache(store, options.bundleCacheChars);
@@ -113,11 +118,41 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
         log.info({ series: seriesId }, 'series handed back');
         throw new WaitingError();
       }
+      if (!(error instanceof UnrecoverableError) && token !== undefined) {
+        // Counted against the deal it failed on: the series is retried, without using up a job
+        // attempt, until the same deal fails with the same error `attempts` times in a row.
+        const failures = await countFailure(seriesId, message);
+        if (failures !== null) {
+          const last = failures.count >= (job.opts.attempts ?? 1);
+          log.warn({ series: seriesId, attempt, deal: failures.deal, failures: failures.count, last, err: message }, 'series attempt failed');
+          if (!last) {
+            await job.moveToDelayed(Date.now() + retryDelayMs(job.opts.backoff, failures.count), token);
+            throw new DelayedError();
+          }
+          await markFailed(seriesId, message).catch((markError: unknown) => log.warn({ series: seriesId, err: String(markError) }, 'cannot mark series failed'));
+          throw new UnrecoverableError(message);
+        }
+      }
+      // Unrecoverable, or the failure could not be counted (Redis away): BullMQ's attempts decide.
       const last = error instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
       log.warn({ series: seriesId, attempt, last, err: message }, 'series attempt failed');
       // If this cannot mark it (Redis away), the queue's events try again; the job keeps its error.
       if (last) await markFailed(seriesId, message).catch((markError: unknown) => log.warn({ series: seriesId, err: String(markError) }, 'cannot mark series failed'));
       throw error;
+    }
+  };
+
+  /** Counts a failed attempt on the deal the series stopped at; null if it cannot (Redis away). */
+  const countFailure = async (seriesId: string, message: string): Promise<{ deal: number; count: number } | null> => {
+    try {
+      const series = await store.getSeries(seriesId);
+      if (series === null) return null;
+      const deal = firstUnstoredDeal(series);
+      const count = await store.recordSeriesFailure(seriesId, deal, message);
+      return count === 0 ? null : { deal, count };
+    } catch (error) {
+      log.warn({ series: seriesId, err: String(error) }, 'cannot count the failed attempt');
+      return null;
     }
   };
 
@@ -127,17 +162,19 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     concurrency,
     lockDuration: options.lockDuration ?? 60_000,
     stalledInterval: options.stalledInterval ?? 30_000,
-    maxStalledCount: options.maxStalledCount ?? 2,
+    // A worker that died is no failed attempt: its series is always taken up again (countFailure).
+    maxStalledCount: options.maxStalledCount ?? UNLIMITED_STALLS,
     autorun: false,
   });
-  worker.on('error', (error) => log.warn({ err: error.message }, 'worker error'));
+  // the worker passes on its connections' errors (its own blocking one's too) and adds its own
+  logConnectionErrors(worker, 'worker', log, { readyFrom: bullRedis });
 
   // A job that stalls too often is failed by BullMQ's stall check, not by a processor: the queue's
   // events are how that reaches the series.
   const eventsRedis = bullRedis.duplicate();
-  eventsRedis.on('error', (error: Error) => log.warn({ err: error.message }, 'queue events connection'));
+  logConnectionErrors(eventsRedis, 'queue events connection', log);
   const events = new QueueEvents(SERIES_QUEUE, { connection: eventsRedis, prefix });
-  events.on('error', (error) => log.warn({ err: error.message }, 'queue events error'));
+  logConnectionErrors(events, 'queue events', log, { readyFrom: eventsRedis });
   events.on('failed', ({ jobId, failedReason }) => {
     markFailed(jobId, failedReason).catch((error: unknown) => log.warn({ series: jobId, err: String(error) }, 'cannot mark series failed'));
   });
@@ -170,6 +207,17 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
       return closing;
     },
   };
+}
+
+/** BullMQ's maxStalledCount for "a stalled job is always taken up again". */
+const UNLIMITED_STALLS = Number.MAX_SAFE_INTEGER;
+
+/** The wait before retrying after the `failures`-th failure in a row, from the job's backoff option. */
+export function retryDelayMs(backoff: number | BackoffOptions | undefined, failures: number): number {
+  if (backoff === undefined) return 0;
+  if (typeof backoff === 'number') return backoff;
+  const delay = backoff.delay ?? 0;
+  return backoff.type === 'exponential' ? delay * 2 ** (failures - 1) : delay;
 }
 
 /**

@@ -12,7 +12,7 @@ describe('workerConfig', () => {
       handBackAfterMs: 8000,
       lockDuration: 60_000,
       stalledInterval: 30_000,
-      ladder: { enabled: false, intervalMs: 5_000, backlog: 4 },
+      ladder: { enabled: false, intervalMs: 5_000, backlog: 4, quietMs: 600_000, settledElo: 30 },
     });
   });
 

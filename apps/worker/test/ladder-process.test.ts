@@ -19,9 +19,11 @@ afterEach(async () => {
 });
 
 describe('the ladder’s configuration', () => {
-  it('is off by default; XIX_LADDER, XIX_LADDER_INTERVAL_MS and XIX_LADDER_BACKLOG set it', () => {
-    expect(workerConfig({}).ladder).toEqual({ enabled: false, intervalMs: 5_000, backlog: 4 });
-    expect(workerConfig({ XIX_LADDER: 'on', XIX_LADDER_INTERVAL_MS: '250', XIX_LADDER_BACKLOG: '8' }).ladder).toEqual({ enabled: true, intervalMs: 250, backlog: 8 });
+  it('is off by default; XIX_LADDER, XIX_LADDER_INTERVAL_MS, XIX_LADDER_BACKLOG and the pace (XIX_LADDER_QUIET_MS, XIX_LADDER_SETTLED_ELO) set it', () => {
+    expect(workerConfig({}).ladder).toEqual({ enabled: false, intervalMs: 5_000, backlog: 4, quietMs: 600_000, settledElo: 30 });
+    expect(workerConfig({ XIX_LADDER: 'on', XIX_LADDER_INTERVAL_MS: '250', XIX_LADDER_BACKLOG: '8', XIX_LADDER_QUIET_MS: '0', XIX_LADDER_SETTLED_ELO: '50' }).ladder)
+      .toEqual({ enabled: true, intervalMs: 250, backlog: 8, quietMs: 0, settledElo: 50 });
+    expect(() => workerConfig({ XIX_LADDER_SETTLED_ELO: '0' })).toThrow('XIX_LADDER_SETTLED_ELO must be a whole number from 1 to 10000, got "0"');
     expect(workerConfig({ XIX_LADDER: 'OFF' }).ladder.enabled).toBe(false);
     expect(() => workerConfig({ XIX_LADDER: 'maybe' })).toThrow('XIX_LADDER must be on or off, got "maybe"');
     expect(() => workerConfig({ XIX_LADDER_INTERVAL_MS: '10' })).toThrow('XIX_LADDER_INTERVAL_MS must be a whole number from 50 to 3600000, got "10"');

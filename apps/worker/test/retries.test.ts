@@ -1,6 +1,7 @@
 /**
- * Infrastructure errors are not results: the job throws, BullMQ retries it with backoff, and a
- * series whose last attempt fails is marked failed with the error instead of being dropped.
+ * Infrastructure errors are not results: the series is retried with backoff from where it stopped,
+ * and a series whose same deal fails with the same error on every attempt is marked failed with the
+ * error instead of being dropped; one that gets further between failures is never given up.
  */
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ describe('a series that hits an infrastructure error', () => {
     expect(series).toMatchObject({ status: 'done', gamesDone: 6, error: null });
     expect(series.matches).toHaveLength(6);
     const job = await h!.queue.getJob(id);
-    expect(job?.attemptsMade).toBe(2);
+    expect(job?.attemptsStarted).toBe(2);
     // The retry resumed at the deal of the failed game: deal 0 was stored and not played again.
     expect(job?.returnvalue).toMatchObject({ skippedDeals: 1, played: 4, duplicates: 0 });
     expect((await h!.store.getBot(a.bot))?.record.games).toBe(6);
@@ -69,7 +70,50 @@ describe('a series that hits an infrastructure error', () => {
     expect(series).toMatchObject({ status: 'failed', error: 'bundle storage unreachable', gamesDone: 0 });
     const job = await h!.queue.getJob(id);
     expect(await job?.getState()).toBe('failed');
-    expect(job?.attemptsMade).toBe(2);
+    expect(job?.attemptsStarted).toBe(2);
+  });
+
+  it('is never given up while it gets further: a failure on each of four deals with two attempts (issue 17 item 15)', async () => {
+    const failedOnce = new Set<string>();
+    const { a, b } = await start((store) => ({
+      ...store,
+      async recordMatch(match) {
+        // the second game of deals 1 to 4 fails once each: every retry gets one deal further
+        if (['.3', '.5', '.7', '.9'].some((end) => match.id.endsWith(end)) && !failedOnce.has(match.id)) {
+          failedOnce.add(match.id);
+          throw new Error('connection lost while storing');
+        }
+        return store.recordMatch(match);
+      },
+    }));
+    const id = await h!.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals: 5, seed: 1 }, fastRetries);
+    const series = await h!.waitFor(id, finished);
+    expect(series).toMatchObject({ status: 'done', gamesDone: 10, error: null });
+    expect(failedOnce.size).toBe(4);
+    expect((await h!.queue.getJob(id))?.attemptsStarted).toBe(5);
+    expect((await h!.store.getBot(a.bot))?.record.games).toBe(10);
+  });
+
+  it('is retried while the same deal fails with different errors, and fails on the third same error in a row (issue 17 item 15)', async () => {
+    let failures = 0;
+    const { a, b } = await start((store) => ({
+      ...store,
+      async recordMatch(match) {
+        // deal 1 fails: twice with errors of their own, then always with the same one
+        if (match.id.endsWith('.2')) {
+          failures++;
+          throw new Error(failures <= 2 ? `connection reset (${failures})` : 'disk full');
+        }
+        return store.recordMatch(match);
+      },
+    }));
+    const id = await h!.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals: 3, seed: 1 }, { attempts: 3, backoff: { type: 'fixed', delay: 20 } });
+    const series = await h!.waitFor(id, finished);
+    expect(series).toMatchObject({ status: 'failed', error: 'disk full', gamesDone: 2 });
+    expect(failures).toBe(5);
+    const job = await h!.queue.getJob(id);
+    expect(await job?.getState()).toBe('failed');
+    expect(job?.failedReason).toBe('disk full');
   });
 
   it('rejects the version a failed validation series validates, as unplayed: not the bot\'s fault', async () => {

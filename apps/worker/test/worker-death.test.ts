@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startWorker, type SeriesWorker } from '../src/index.ts';
 import { SLOW, TEST_REDIS_URL, harness, storeBot, finished } from './helpers.ts';
 import { spawnWorker, type WorkerProcess } from './worker-process.ts';
+import { until } from '../../store/test/until.ts';
 
 describe('a worker that dies mid-series', () => {
   const h = harness();
@@ -53,7 +54,40 @@ describe('a worker that dies mid-series', () => {
     expect(await second.exited).toMatchObject({ code: 0 });
   });
 
-  it('marks the series failed when its job stalls more often than allowed', async () => {
+  it('resumes a series whose worker is SIGKILLed three times, and stores each game once (issue 17 item 15)', { timeout: 120_000 }, async () => {
+    const a = await storeBot(h.store, 'olga', 'slow-o', SLOW);
+    const b = await storeBot(h.store, 'pete', 'slow-p', SLOW);
+    const deals = 4;
+    // two workers up at any time: the one left takes the job up as soon as it is found stalled
+    const alive = [spawnWorker(env), spawnWorker(env)];
+    workers.push(...alive);
+    try {
+      await Promise.all(alive.map((w) => w.ready));
+      const id = await h.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals, seed: 23 });
+      // three deaths, each of the worker playing it as soon as it has taken the job: a worker that
+      // died is never a failed attempt (the old limit failed the job at its third stall)
+      for (let death = 1; death <= 3; death++) {
+        const holder = await until('a worker to take the series', async () => alive.find((w) => w.output().includes('"msg":"series started"')), (w) => w !== undefined, { timeoutMs: 60_000, everyMs: 20 });
+        holder.child.kill('SIGKILL');
+        await holder.exited;
+        alive.splice(alive.indexOf(holder), 1);
+        const spare = spawnWorker(env);
+        workers.push(spare);
+        alive.push(spare);
+      }
+      const done = await h.waitFor(id, finished, 90_000);
+      expect(done).toMatchObject({ status: 'done', gamesDone: 2 * deals, error: null });
+      expect([...done.matches].sort()).toEqual(Array.from({ length: 2 * deals }, (_, i) => `${id}.${i}`).sort());
+      for (const bot of [a.bot, b.bot]) expect((await h.store.getBot(bot))?.record.games).toBe(2 * deals);
+      expect((await h.queue.getJob(id))?.stalledCounter).toBe(3);
+    } finally {
+      // only the next test's workers may take its series
+      for (const w of alive) w.child.kill('SIGTERM');
+      await Promise.all(alive.map((w) => w.exited));
+    }
+  });
+
+  it('marks the series failed when its job stalls more often than a maxStalledCount set (not the default: unlimited)', async () => {
     const a = await storeBot(h.store, 'nina', 'slow-n', SLOW);
     const dying = spawnWorker(env);
     workers.push(dying);

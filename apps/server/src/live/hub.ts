@@ -11,7 +11,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Entry } from '@xix/store';
+import { logConnectionErrors, type Entry } from '@xix/store';
 import { CLOSE, outgoing, type Outgoing } from './frames.ts';
 import { STREAM_START, compareStreamIds } from './stream-ids.ts';
 import type { Subscriber } from './subscriber.ts';
@@ -79,7 +79,8 @@ export class StreamHub {
     this.#redis = redis;
     this.#log = log;
     this.#reader = redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: true });
-    this.#reader.on('error', () => { /* reconnects on its own; a failed XREAD is logged below */ });
+    // it reconnects on its own; its errors are logged bounded, and a failed XREAD below
+    logConnectionErrors(this.#reader, 'live reader', log);
     // a new connection has a new id: asked again before the next XREAD
     this.#reader.on('close', () => { this.#readerId = null; });
   }

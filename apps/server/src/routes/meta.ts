@@ -15,10 +15,35 @@ const healthSchema = {
   properties: {
     ok: { type: 'boolean' },
     redis: { type: 'boolean' },
-    queue: { type: 'object', properties: { waiting: { type: 'integer' }, active: { type: 'integer' }, failed: { type: 'integer' } } },
+    queue: {
+      type: 'object',
+      properties: {
+        waiting: { type: 'integer', description: 'jobs ready for a worker, whatever their priority' },
+        delayed: { type: 'integer', description: 'jobs waiting out a delay: a retry’s backoff' },
+        active: { type: 'integer' },
+        failed: { type: 'integer' },
+      },
+    },
     workers: { type: 'integer' },
   },
 } as const;
+
+/**
+ * How long health waits for Redis at most. A connection that is not ready is not asked at all: a
+ * command on it would wait for the reconnection attempts (seconds) before failing.
+ */
+export const HEALTH_WAIT_MS = 1000;
+
+/** `work`'s value, or null if it fails or takes longer than `ms`. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), ms); });
+  try {
+    return await Promise.race([work.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function metaRoutes(app: FastifyInstance, options: { store: Store; queue: Queue }): void {
   // The front door is the leaderboard of the default game (the web pages, plugins/web.ts).
@@ -26,13 +51,15 @@ export function metaRoutes(app: FastifyInstance, options: { store: Store; queue:
   app.get('/api/health', {
     schema: { summary: 'Is the server up, with Redis, the queue counts and the workers', tags: ['meta'], response: { 200: healthSchema, 503: healthSchema } },
   }, async (_request, reply) => {
-    const redis = await options.store.redis.ping().then((pong) => pong === 'PONG', () => false);
-    const [counts, workers] = redis
-      ? await Promise.all([options.queue.getJobCounts('waiting', 'active', 'failed'), options.queue.getWorkersCount()]).catch(() => [null, 0] as const)
-      : [null, 0];
-    const queue = { waiting: counts?.waiting ?? 0, active: counts?.active ?? 0, failed: counts?.failed ?? 0 };
+    const { store, queue } = options;
+    const connected = store.redis.status === 'ready';
+    const redis = connected && (await within(HEALTH_WAIT_MS, store.redis.ping())) === 'PONG';
+    // BullMQ keeps jobs of a priority in a list of their own ('prioritized'): they wait all the same
+    const looked = redis ? await within(HEALTH_WAIT_MS, Promise.all([queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed'), queue.getWorkersCount()])) : null;
+    const [counts, workers] = looked ?? [null, 0];
+    const count = (state: string): number => counts?.[state] ?? 0;
     const ok = redis && counts !== null;
-    return reply.status(ok ? 200 : 503).send({ ok, redis, queue, workers });
+    return reply.status(ok ? 200 : 503).send({ ok, redis, queue: { waiting: count('waiting') + count('prioritized'), delayed: count('delayed'), active: count('active'), failed: count('failed') }, workers });
   });
 
   app.get('/api/games', {
