@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GAMES, defaultGame, entrantsAt, findGame, type AnyGame } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
-import { DEFAULT_OPTIONS } from '../check/type-check.ts';
+import { PLATFORM_OPTIONS } from '@xix/sandbox/type-check';
 import { fail } from '../cli-error.ts';
 import { BOT_GLOBALS, SDK_ENTRY, templateFile } from '../repo.ts';
 
@@ -60,7 +60,7 @@ function packageJson(name: string, game: AnyGame): object {
 
 /** The options `xix check` uses by default, in tsconfig.json's spelling, and the SDK's path. */
 function tsconfig(): object {
-  const o = DEFAULT_OPTIONS;
+  const o = PLATFORM_OPTIONS;
   return {
     compilerOptions: {
       target: 'es2024',
