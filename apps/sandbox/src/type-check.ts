@@ -60,6 +60,14 @@ export function formatDiagnostic(d: TypeDiagnostic): string {
   return d.line === 0 ? `${d.file === '' ? '' : `${d.file}: `}error ${d.text}` : `${d.file}:${d.line}:${d.column} error ${d.text}`;
 }
 
+/** A rejected upload's message: how many errors, and the first of them ('' for none). */
+export function summarizeDiagnostics(diagnostics: readonly TypeDiagnostic[]): string {
+  const first = diagnostics[0];
+  if (first === undefined) return '';
+  const n = diagnostics.length;
+  return `${n} type error${n === 1 ? '' : 's'} (as xix check shows them); the first: ${formatDiagnostic(first)}`;
+}
+
 /** Where an uploaded bot's files live for the checker: a folder that exists nowhere on disk. */
 const MEMORY_ROOT = path.resolve('/xix-bot-upload');
 const LIB_DIR = path.dirname(ts.getDefaultLibFilePath(PLATFORM_OPTIONS));
