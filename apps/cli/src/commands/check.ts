@@ -25,6 +25,8 @@ export interface CheckOptions {
   /** Games at each table size; absent: about 10, a whole number of deals at every size. */
   readonly games?: string;
   readonly seed: string;
+  /** Only the type-check: a new bot's `npm run typecheck` (issue 17 item 3: no `tsc` needed). */
+  readonly typesOnly?: boolean;
 }
 
 /** Roughly how many validation games a table size gets unless --games says otherwise. */
@@ -56,6 +58,12 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
     if (errors.length + uploadOnly.length > 0) problems.push(count(errors.length + uploadOnly.length, 'type error'));
     step('types', errors.length === 0 ? `ok (${using})` : `${count(errors.length, 'error')} (${using}):`, shown(errors));
     if (uploadOnly.length > 0) step('', `and ${count(uploadOnly.length, 'error')} that the platform's check of an upload finds (${PLATFORM}):`, shown(uploadOnly));
+  }
+  if (options.typesOnly === true) {
+    lines.push('', problems.length === 0 ? 'types ok' : `not ready: ${problems.join(', ')}`);
+    console.log(lines.join('\n'));
+    if (problems.length > 0) process.exitCode = 1;
+    return;
   }
 
   const compiled = await compileBot({ entry: file });
