@@ -87,7 +87,9 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   const firstDeal = firstUnstoredDeal(series);
   if (firstDeal === series.deals) return finish(0, 0, firstDeal);
   if (validates !== null) {
-    const state = await context.checkVersion(validates);
+    let state = await context.checkVersion(validates);
+    // a forfeit stored before a crash has decided it already
+    if (state === 'validating') state = await store.completeValidation(seriesId);
     if (state !== 'validating') return stop(notValidatingReason(validates, state), 0, 0, firstDeal);
   }
   // A cancelled tournament plays no further game, in a series not started or in a retry.
@@ -133,9 +135,11 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
           if ((await store.recordMatch(input)) === 'duplicate') duplicates++;
           live?.stored(game);
           if (tournament !== null) context.live?.tournamentChanged(tournament);
+          // after the last game there is nothing left to stop
+          if (game.index === lastGame) return;
           if (validates !== null && forfeitedBy(input, validates)) stopped = `stopped at the first forfeit of ${validates.bot} version ${validates.version}, which it validates (match ${input.id})`;
           // games k·i to k·i + k - 1 are deal i: the status is read once per deal but the last
-          else if (game.index % k === k - 1 && game.index < lastGame) stopped = await stopReason();
+          else if (game.index % k === k - 1) stopped = await stopReason();
           if (stopped !== null) abort.abort();
         })
         .catch((error: unknown) => {
