@@ -9,7 +9,7 @@ import { fetchMatch } from './fetch-match.ts';
 import { challenge } from './challenge.ts';
 import { bots, leaderboard, matches } from './listings.ts';
 import { login, logout } from './login.ts';
-import { SERVER_HELP } from './session.ts';
+import { SERVER_HELP, checkLogoutServer, type ServerOption } from './session.ts';
 import { tournamentCancel, tournamentCreate, tournaments, tournamentShow, LIMIT_NAMES, MAX_DEALS_PER_PAIRING } from './tournament.ts';
 import { NAME_DEFAULT_HELP, upload } from './upload.ts';
 
@@ -22,7 +22,14 @@ export function registerPlatformCommands(xix: Command): void {
     .option('--token <TOKEN>', 'an existing user\'s token; - reads it from standard input (a token typed here shows in ps and in your shell history)')
     .addHelpText('after', '\nWithout --name or --token, the token is taken from the environment variable XIX_TOKEN.\nExamples: XIX_TOKEN=... xix login URL;  xix login URL --token - < token.txt;  pass show xix | xix login URL --token -')
     .action(login);
-  xix.command('logout').description('forget the saved login').action(logout);
+  xix
+    .command('logout')
+    .description('forget the saved login')
+    .option('--server <URL>', 'only if the saved login is for this server')
+    .action((options: ServerOption) => {
+      checkLogoutServer(options);
+      logout();
+    });
   xix
     .command('upload')
     .description('upload a bot (its entry file and the files it imports) as a new version, then follow its type-check and its validation')

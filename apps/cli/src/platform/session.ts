@@ -56,6 +56,15 @@ export function session(options: ServerOption = {}): Session {
   return { login, client: createClient(url, login.token, { refusedToken: invalidTokenMessage(url) }) };
 }
 
+/** `xix logout --server URL`: the saved login is forgotten only when it is for that server. */
+export function checkLogoutServer(options: ServerOption): void {
+  const given = givenServer(options);
+  const read = readLogin();
+  if (given === null || !read.ok) return;
+  const saved = orFail(normalizeUrl(read.login.url)).url;
+  if (saved !== given) fail(`you are logged in to ${saved}, not ${given}: nothing was forgotten`);
+}
+
 /** The session, with its token checked by the server (GET /api/me): for a command that relies on who the login is. */
 export async function checkedSession(options: ServerOption = {}): Promise<Session> {
   const current = session(options);
