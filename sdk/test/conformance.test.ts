@@ -7,7 +7,7 @@
  * largest tables, in-process through the referee. A failure names the game and the missing piece.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURE_GAMES_SWITCH, GAMES, verifyReplay, type AnyGame } from '@xix/engine';
 import { playMatch, trustedPlayer } from '@xix/referee';
@@ -56,6 +56,13 @@ describe.each(games)('the SDK of game %s', (id, game) => {
         expect(verified.ok ? null : `a game of the ${which} of game ${id} does not verify: ${verified.reason}`).toBeNull();
       }
     }
+  });
+
+  it('has a new-bot template whose pointers to docs/ name files that exist (issue 17 item 7: 1923\'s rules are docs/rules-1923.md)', () => {
+    const text = existsSync(templateFile(id)) ? readFileSync(templateFile(id), 'utf8') : '';
+    const missing = [...text.matchAll(/\bdocs\/[\w.-]+\.md\b/g)].map(([doc]) => doc).filter((doc) => !existsSync(path.join(REPO, doc)));
+    expect(missing.map((doc) => `the template of game ${id} points at ${doc}, which does not exist`)).toEqual([]);
+    if (id === '1923') expect(text).toContain('docs/rules-1923.md');
   });
 
   it('lists its house bots by the folder convention: random first, no tests', () => {

@@ -55,6 +55,29 @@ describe('xix check', () => {
     expect(run.code).toBe(1);
   });
 
+  it("issue 17 item 1: with its own laxer tsconfig.json, a bot is not ready when the platform's check of an upload finds type errors", () => {
+    const lax = path.join(dir, 'lax');
+    mkdirSync(lax);
+    writeBot(lax, 'bot.ts', `import { defineXixBot } from '@xix/sdk';\nconst pick = (actions) => actions[0];\nexport default defineXixBot({ decide: (view) => pick(view.legalActions) });\n`);
+    writeFileSync(path.join(lax, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: false, module: 'preserve', moduleResolution: 'bundler', noEmit: true, types: [] } }));
+    const run = runXix(lax, 'check', 'bot.ts', '--games', '2');
+    expect(run.stdout).toContain('types    ok (tsconfig.json)');
+    expect(run.stdout).toMatch(/and 1 error that the platform's check of an upload finds \(strict defaults\):\n {6}bot\.ts:2:15 error TS7006: Parameter 'actions' implicitly has an 'any' type/);
+    expect(lastLine(run.stdout)).toBe('not ready: 1 type error');
+    expect(run.code).toBe(1);
+  });
+
+  it('issue 17 item 2: a bot may use performance.now() (the isolate\'s CPU time), and nothing the sandbox does not have', () => {
+    writeBot(dir, 'timed.ts', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide(view) { const start = performance.now(); while (performance.now() - start < 1); return view.legalActions[0]!; } });\n`);
+    const timed = check('timed.ts');
+    expect(timed.stdout).toContain('types    ok (strict defaults)');
+    expect(lastLine(timed.stdout)).toBe('ready to upload');
+    writeBot(dir, 'waits.ts', `import { defineXixBot } from '@xix/sdk';\nsetTimeout(() => performance.mark('x'), 1);\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! });\n`);
+    const waits = check('waits.ts');
+    expect(waits.stdout).toMatch(/waits\.ts:2:1 error TS2304: Cannot find name 'setTimeout'/);
+    expect(waits.stdout).toMatch(/waits\.ts:2:30 error TS2339: Property 'mark' does not exist on type 'Performance'/);
+  });
+
   it('lists each forfeit with its verdict and message (R12)', () => {
     writeBot(dir, 'thrower.ts', `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide(view) { if (view.phase === 'strike') throw new Error('no idea'); return view.legalActions[0]!; } });\n`);
     const run = check('thrower.ts');

@@ -81,6 +81,7 @@ function program(): Command {
     .option('-o, --option <NAME=VALUE>', optionsHelp(), collect)
     .option('-n, --games <N>', 'validation games at each table size, a whole number of deals at every size (default: 10, rounded up to one)')
     .option('-s, --seed <S>', 'seed of the first validation deal', '1')
+    .option('--types-only', 'only type-check it, as the platform will (a new bot\'s npm run typecheck)')
     .action(check);
   // The platform: login, upload, bots, matches, fetch (apps/cli/src/platform).
   registerPlatformCommands(xix);

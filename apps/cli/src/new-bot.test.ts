@@ -5,13 +5,13 @@
  * (`xix check bot.ts --game 1923`) passes it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SDK_DIR } from './repo.ts';
-import { expectOneLineError, runXix } from './test/run-xix.ts';
+import { BIN, expectOneLineError, runXix } from './test/run-xix.ts';
 
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let dir: string;
@@ -56,6 +56,25 @@ describe('xix new-bot', () => {
     expect(run.stdout).toContain('types    ok (tsconfig.json)');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('ready to upload');
     expect(run.code).toBe(0);
+  });
+
+  it('issue 17 item 3: its npm run typecheck works outside the repository, where there is an xix and no tsc', () => {
+    runXix(dir, 'new-bot', 'typed');
+    const folder = path.join(dir, 'typed');
+    // PATH as a user's outside the repository: an installed xix (here a launcher of this one), the system's npm, no tsc
+    const bin = path.join(dir, 'bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(bin, 'xix'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
+    chmodSync(path.join(bin, 'xix'), 0o755);
+    const npmRun = () => spawnSync('npm', ['run', '--silent', 'typecheck'], { cwd: folder, encoding: 'utf8', env: { HOME: dir, PATH: `${bin}:/usr/bin:/bin`, NO_COLOR: '1' } });
+    const clean = npmRun();
+    expect(clean.stderr).toBe('');
+    expect(clean.stdout).toContain('types    ok (tsconfig.json)');
+    expect(clean.status).toBe(0);
+    writeFileSync(path.join(folder, 'bot.ts'), `${readFileSync(path.join(folder, 'bot.ts'), 'utf8')}\nconst wrong: number = 'nineteen';\nvoid wrong;\n`);
+    const broken = npmRun();
+    expect(broken.stdout).toMatch(/bot\.ts:\d+:7 error TS2322: Type 'string' is not assignable to type 'number'/);
+    expect(broken.status).not.toBe(0);
   });
 
   it('never writes into an existing folder, and wants a sensible name', () => {

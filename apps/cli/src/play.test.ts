@@ -122,8 +122,10 @@ describe('bots by name', () => {
 
 describe('the replays folder', () => {
   it('writes an index of every game: who sat where, who won, points, forfeit, file', () => {
-    const run = xix('play', 'first.ts', 'random', '--games', '4', '--seed', '3', '--replays', 'indexed');
+    const run = xix('play', 'first.ts', 'random', '--games', '4', '--seed', '3', '--replays', 'indexed/');
     expect(run.code).toBe(0);
+    // issue 17 item 7: a folder given with its slash is not named out//index.md
+    expect(run.stdout).toContain(`replays: 4 files in indexed/ (index: ${path.join('indexed', 'index.md')}, index.tsv)`);
     const [header, ...rows] = tsv('indexed');
     expect(header).toEqual(['game', 'seat 0', 'seat 1', 'winner', 'points 0', 'points 1', 'forfeit by', 'verdict', 'file']);
     expect(rows).toHaveLength(4);

@@ -4,10 +4,4 @@
  * sources travel with it as a bundled dependency). A game's template and house bots are found by
  * the SDK's folder convention (`@xix/sdk/files`).
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { SDK_ENTRY } from '@xix/sdk/files';
-
 export { BOT_GLOBALS, SDK_DIR, SDK_ENTRY, houseBotFile, houseBotFiles, templateFile } from '@xix/sdk/files';
-/** The engine the SDK is built on (its types are part of the SDK's). */
-export const ENGINE_DIR = path.dirname(path.dirname(createRequire(SDK_ENTRY).resolve('@xix/engine')));

@@ -73,6 +73,7 @@ const FIRST_LEGAL = `import { defineXixBot } from '@xix/sdk';\nimport { choose }
 const CHOOSE = `export function choose<T>(actions: readonly T[]): T {\n  console.log('choosing from', actions.length);\n  return actions[0]!;\n}\n`;
 const BROKEN = `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions[0]! ;; ) });\n`;
 const THROWS = `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide() { throw new Error('I give up'); } });\n`;
+const TYPO = `import { defineXixBot } from '@xix/sdk';\nexport default defineXixBot({ decide: (view) => view.legalActions.at(0) });\n`;
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL);
@@ -174,6 +175,17 @@ describe('the platform end to end', { timeout: WAIT_MS + 30_000 }, () => {
     expect(replay.forfeit).toMatchObject({ verdict: 'error' });
     expect(replay.seats[replay.forfeit!.seat]?.name).toBe('quitter');
     expect(upload.stderr).toMatch(/^xix: b\d+ version 1 was not accepted\n$/);
+  });
+
+  it('issue 17 item 1: a bot with a type error is rejected by its type-check, shown at file:line:column as xix check does, and never played', async () => {
+    const upload = await xix('upload', bot('typo.ts', TYPO), '--wait', String(WAIT_MS / 1000));
+    expect(upload.code).toBe(1);
+    expect(upload.stdout).toMatch(/^b\d+ version 1 was rejected: 1 type error \(as xix check shows them; it was never played\):\n {2}typo\.ts:2:\d+ error TS2322: Type 'XixAction \| undefined' is not assignable to type 'XixAction'/m);
+    expect(upload.stderr).toMatch(/^xix: b\d+ version 1 was not accepted\n$/);
+    const typo = /^(b\d+) version 1 was rejected/m.exec(upload.stdout)![1]!;
+    const detail = await api<{ active: number | null; versions: { state: string; verdict: string; diagnostics: unknown[] }[] }>(`/api/bots/${typo}`);
+    expect(detail.body).toMatchObject({ active: null, versions: [{ state: 'rejected', verdict: 'type_error', diagnostics: [{ file: 'typo.ts', line: 2 }] }] });
+    expect((await api<{ matches: unknown[] }>(`/api/matches?bot=${typo}`)).body.matches).toEqual([]);
   });
 
   it('challenges the house random bot; every replay verifies; a fetched match re-runs locally to the same game', async () => {

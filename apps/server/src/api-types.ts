@@ -5,12 +5,12 @@
  * test/api-types.test.ts checks each type against its route's schema, field for field.
  */
 import type {
-  Bot, BotRecord, BradleyTerryRating, CrossTableCell, EntrantRef, HeadToHead, LeaderboardRow, Match as StoredMatch, MatchEntrant, PairingStatus, RatingPoint,
+  Bot, BotRecord, BradleyTerryRating, CrossTableCell, Diagnostic, EntrantRef, HeadToHead, LeaderboardRow, Match as StoredMatch, MatchEntrant, PairingStatus, RatingPoint,
   Series as StoredSeries, Tournament, TournamentFailure, TournamentReport, TournamentStanding, VersionInfo,
 } from '@xix/store';
 import type { GameInfo } from './game-info.ts';
 
-export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, Tournament, TournamentFailure, TournamentReport, TournamentStanding };
+export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, Diagnostic, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, Tournament, TournamentFailure, TournamentReport, TournamentStanding };
 
 /** A bot's version (GET /api/bots/:id): without the bot id and the entry file. */
 export type Version = Omit<VersionInfo, 'bot' | 'entry'>;
@@ -49,19 +49,13 @@ export interface UploadResult {
   /** The game the bot plays: the one named, or the one its source is written for. */
   readonly game: string;
   readonly version: number;
-  readonly state: 'validating';
+  /** Its type-check comes first (GET /api/bots/:id follows it: checking, validating, then active or rejected). */
+  readonly state: 'checking';
   readonly compileMs: number;
   /** The validation series. */
   readonly validation: readonly string[];
 }
 
-/** A compile error of an upload (422), as `file:line:column: text`. */
-export interface Diagnostic {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly text: string;
-}
 
 /** POST /api/challenges (the request). */
 export interface ChallengeRequest {

@@ -68,11 +68,24 @@ export const botSchema = {
   },
 } as const;
 
+/** Where a problem in a bot's source is: file:line:column (1-based; 0 when it has no place), and what. */
+export const diagnosticSchema = {
+  type: 'object', required: ['file', 'line', 'column', 'text'],
+  properties: { file: str, line: int, column: int, text: str },
+} as const;
+
 export const versionSchema = {
   type: 'object',
   properties: {
-    version: int, state: { type: 'string', enum: ['validating', 'active', 'rejected'] }, createdAt: int, bytes: int, compileMs: int,
-    verdict: nullableStr, message: nullableStr, failingMatch: nullableStr,
+    version: int,
+    state: {
+      type: 'string', enum: ['checking', 'validating', 'active', 'rejected'],
+      description: 'checking (type-checked first), validating (its validation games), then active or rejected',
+    },
+    createdAt: int, bytes: int, compileMs: int,
+    verdict: { ...nullableStr, description: "why it was rejected: type_error (its type-check found errors: see diagnostics), unplayed, or a forfeit's verdict (R12)" },
+    message: nullableStr, failingMatch: nullableStr,
+    diagnostics: { type: ['array', 'null'], items: diagnosticSchema, description: 'the errors its type-check found (verdict type_error), as xix check shows them' },
   },
 } as const;
 

@@ -2,6 +2,8 @@
  * An upload: checked, compiled in memory (only @xix/sdk and the bot's own files may be imported),
  * stored as a new version together with its validation series (one step), and queued for
  * validation. Nothing is stored unless it compiles and is of the game its source was written for.
+ * The answer does not wait for the type-check (the TypeScript compiler is the worker's: issue 17
+ * item 1): the version is stored 'checking', and its validation series type-check it first.
  */
 import type { Queue } from 'bullmq';
 import { GAMES, defaultGame, entrantsAt, findGame, type AnyGame } from '@xix/engine';
@@ -60,9 +62,29 @@ export function uploadGame(named: string | undefined, sourceGames: readonly stri
   return defaultGame();
 }
 
-/** The entry: as given, else `bot.ts`, else the only file. */
+/** A file of a bot: a relative path inside its folder (no leading '/', no '.' or '..' part), of a source extension. */
+const BOT_FILE = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9_][A-Za-z0-9_./-]{0,127}\.(ts|js|mts|mjs)$/;
+const SOURCE_EXTENSION = /\.(ts|js|mts|mjs)$/;
+export const BOT_FILE_RULE = "a bot is a .ts or .js file (or .mts, .mjs): a path inside the bot's folder of letters, digits, _, -, . and /, at most 128 characters before the extension, with no '.' or '..' part";
+
+/** What is wrong with a bot's file name, in words, or null. */
+export function botFileProblem(name: string): string | null {
+  if (BOT_FILE.test(name)) return null;
+  if (!SOURCE_EXTENSION.test(name)) return `${JSON.stringify(name.slice(0, 140))} is not a bot's file: a bot is a .ts or .js file (or .mts, .mjs)`;
+  return `${JSON.stringify(name.slice(0, 140))} is not allowed: ${BOT_FILE_RULE}`;
+}
+
+/** The entry: as given, else `bot.ts`, else the only file. Every file name is checked first. */
 export function entryOf(body: UploadBody): string {
   const names = Object.keys(body.files);
+  for (const name of names) {
+    const problem = botFileProblem(name);
+    if (problem !== null) throw badRequest(`body.files: ${problem}`);
+  }
+  if (body.entry !== undefined) {
+    const problem = botFileProblem(body.entry);
+    if (problem !== null) throw badRequest(`body.entry: ${problem}`);
+  }
   const entry = body.entry ?? (names.includes('bot.ts') ? 'bot.ts' : names.length === 1 ? names[0] : undefined);
   if (entry === undefined) throw badRequest('body.entry is required when there are several files and none is bot.ts');
   if (!Object.hasOwn(body.files, entry)) throw badRequest(`body.entry names ${JSON.stringify(entry)}, which is not in body.files`);
@@ -93,5 +115,5 @@ export async function uploadBot(store: Store, queue: Queue, owner: string, body:
   }
   // a server that dies before enqueuing them all leaves the rest to the reconcile at its next start
   for (const seriesId of put.validation) await enqueueSeries(queue, 'validation', seriesId);
-  return { bot: put.bot, game: game.id, version: put.version, state: 'validating', compileMs, validation: put.validation };
+  return { bot: put.bot, game: game.id, version: put.version, state: 'checking', compileMs, validation: put.validation };
 }

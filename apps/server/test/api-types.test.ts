@@ -39,7 +39,7 @@ describe('the API types are the route schemas', () => {
     expect(schemaFields('/api/bots/{id}', 'delete', '200')).toEqual(botFields);
     expect(schemaFields('/api/bots', 'get', '200', 'bots', '[]')).toEqual(botFields);
     expect(schemaFields('/api/bots/{id}', 'get', '200')).toEqual(fields<BotDetail>({ id: true, game: true, owner: true, name: true, createdAt: true, versions: true, active: true, retired: true, probation: true, record: true }));
-    expect(schemaFields('/api/bots/{id}', 'get', '200', 'versions', '[]')).toEqual(fields<Version>({ version: true, state: true, bytes: true, compileMs: true, createdAt: true, verdict: true, message: true, failingMatch: true }));
+    expect(schemaFields('/api/bots/{id}', 'get', '200', 'versions', '[]')).toEqual(fields<Version>({ version: true, state: true, bytes: true, compileMs: true, createdAt: true, verdict: true, message: true, failingMatch: true, diagnostics: true }));
     expect(schemaFields('/api/bots/{id}/ratings', 'get', '200')).toEqual(fields<RatingHistory>({ game: true, history: true }));
     expect(schemaFields('/api/bots', 'post', '201')).toEqual(fields<UploadResult>({ bot: true, game: true, version: true, state: true, compileMs: true, validation: true }));
   });

@@ -16,11 +16,11 @@ afterEach(async () => { await t.close(); });
 const upload = (payload: unknown, as = token) => t.call({ method: 'POST', url: '/api/bots', token: as, payload: payload as object });
 
 describe('POST /api/bots', () => {
-  it('stores a new version as validating and queues its validation series', async () => {
+  it('stores a new version as checking (issue 17 item 1: its validation type-checks it first) and queues its validation series', async () => {
     const first = await upload({ game: 'xix', name: 'first', files });
     expect(first.statusCode).toBe(201);
     const body = first.json<{ bot: string; version: number; state: string; validation: string[] }>();
-    expect(body).toMatchObject({ bot: expect.stringMatching(/^b\d+$/), version: 1, state: 'validating', compileMs: expect.any(Number) });
+    expect(body).toMatchObject({ bot: expect.stringMatching(/^b\d+$/), version: 1, state: 'checking', compileMs: expect.any(Number) });
     // no house bots in this world: the version validates against itself only
     expect(body.validation).toHaveLength(1);
     const job = await t.queue.getJob(body.validation[0]!);
@@ -33,7 +33,7 @@ describe('POST /api/bots', () => {
     const second = await upload({ game: 'xix', name: 'first', entry: 'bot.ts', files });
     expect(second.json()).toMatchObject({ bot: body.bot, version: 2 });
     const detail = await t.call({ method: 'GET', url: `/api/bots/${body.bot}` });
-    expect(detail.json()).toMatchObject({ id: body.bot, owner: 'alice', name: 'first', active: null, retired: false, versions: [{ version: 1, state: 'validating' }, { version: 2, state: 'validating' }] });
+    expect(detail.json()).toMatchObject({ id: body.bot, owner: 'alice', name: 'first', active: null, retired: false, versions: [{ version: 1, state: 'checking', diagnostics: null }, { version: 2, state: 'checking', diagnostics: null }] });
   });
 
   it('answers 422 with file:line:column diagnostics for a bot that does not compile, and stores nothing', async () => {
@@ -54,8 +54,11 @@ describe('POST /api/bots', () => {
       [{ game: 'xix', name: 'x', files }, /^body\.name must match/],
       [{ game: 'xix', name: 'first' }, /^body\.files is required$/],
       [{ game: 'xix', name: 'first', files: {} }, /^body\.files must NOT have fewer than 1 properties$/],
-      [{ game: 'xix', name: 'first', files: { '../up.ts': BOT } }, /^body\.files: the name "\.\.\/up\.ts" is not allowed \(it must match pattern/],
-      [{ game: 'xix', name: 'first', files: { '/abs.ts': BOT } }, /^body\.files: the name "\/abs\.ts" is not allowed/],
+      [{ game: 'xix', name: 'first', files: { '../up.ts': BOT } }, /^body\.files: "\.\.\/up\.ts" is not allowed: a bot is a \.ts or \.js file \(or \.mts, \.mjs\): a path inside the bot's folder/],
+      [{ game: 'xix', name: 'first', files: { '/abs.ts': BOT } }, /^body\.files: "\/abs\.ts" is not allowed: /],
+      // issue 17 item 4: a file that is not TypeScript or JavaScript is told so, not the schema's pattern
+      [{ game: 'xix', name: 'first', files: { 'bot.py': 'print(19)' } }, /^body\.files: "bot\.py" is not a bot's file: a bot is a \.ts or \.js file \(or \.mts, \.mjs\)$/],
+      [{ game: 'xix', name: 'first', entry: 'bot.py', files }, /^body\.entry: "bot\.py" is not a bot's file: a bot is a \.ts or \.js file/],
       [{ game: 'xix', name: 'first', files: { 'bot.ts': 42 } }, /^body\.files\["bot\.ts"\] must be string$/],
       [{ game: 'chess', name: 'first', files }, /^body\.game: no game "chess"/],
       [{ game: 'xix', name: 'first', files: { 'a.ts': BOT, 'b.ts': FIRST } }, /^body\.entry is required/],

@@ -40,7 +40,7 @@ async function upload(name: string, decide: string): Promise<{ bot: string; vali
 }
 
 async function decided(bot: string): Promise<BotBody> {
-  return until(`${bot} decided`, async () => (await t.call({ method: 'GET', url: `/api/bots/${bot}` })).json<BotBody>(), (body) => body.versions[0]?.state !== 'validating');
+  return until(`${bot} decided`, async () => (await t.call({ method: 'GET', url: `/api/bots/${bot}` })).json<BotBody>(), (body) => !['checking', 'validating'].includes(body.versions[0]?.state ?? 'checking'));
 }
 
 describe('a 1923 upload', () => {

@@ -41,7 +41,7 @@ async function untilDecided(bot: string, version: number, timeoutMs = 60_000): P
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const info = await t.world.store.getVersion(bot, version);
-    if (info !== null && info.state !== 'validating') return info;
+    if (info !== null && info.state !== 'checking' && info.state !== 'validating') return info;
     if (Date.now() > deadline) throw new Error(`${bot} version ${version} still validating after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -4,7 +4,7 @@ import { GAMES } from '@xix/engine';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { BOT_ID, BOT_NAME, USER_NAME, check } from './names.ts';
-import type { Bot, BotRecord, BotWithVersions, NewVersion, PutVersionResult, VersionInfo, VersionState, VersionWithSource } from './types.ts';
+import type { Bot, BotRecord, BotWithVersions, Diagnostic, NewVersion, PutVersionResult, VersionInfo, VersionState, VersionWithSource } from './types.ts';
 
 /**
  * Lua: putVersion(ownerBots key, seq:bot key, botsOfGame key, ...the PUT_VERSION_ARGC arguments of
@@ -40,7 +40,7 @@ local function putVersion(ownerBots, seqBot, botsOfGame, owner, name, game, now,
   local n = redis.call('HINCRBY', bot, 'versions', 1)
   redis.call('HSET', prefix .. ':version:' .. id .. ':' .. n, 'state', state, 'entry', entry, 'files', files,
     'bundle', bundle, 'bytes', bytes, 'compileMs', compileMs, 'createdAt', now,
-    'verdict', '', 'message', '', 'failingMatch', '')
+    'verdict', '', 'message', '', 'failingMatch', '', 'diagnostics', '')
   if state == 'active' then redis.call('HSET', bot, 'active', n) end
   return {'ok', id, n}
 end
@@ -85,7 +85,7 @@ if ARGV[2] ~= 'active' and tonumber(ARGV[1]) == active then
 end
 return 1`;
 
-const VERSION_FIELDS = ['state', 'entry', 'bytes', 'compileMs', 'createdAt', 'verdict', 'message', 'failingMatch'] as const;
+const VERSION_FIELDS = ['state', 'entry', 'bytes', 'compileMs', 'createdAt', 'verdict', 'message', 'failingMatch', 'diagnostics'] as const;
 
 const orNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value === '' ? null : value);
 
@@ -122,7 +122,7 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
   }
 
   function toVersion(bot: string, version: number, values: readonly (string | null)[]): VersionInfo {
-    const [state, entry, bytes, compileMs, createdAt, verdict, message, failingMatch] = values;
+    const [state, entry, bytes, compileMs, createdAt, verdict, message, failingMatch, diagnostics] = values;
     return {
       bot,
       version,
@@ -134,6 +134,7 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
       verdict: orNull(verdict),
       message: orNull(message),
       failingMatch: orNull(failingMatch),
+      diagnostics: diagnostics === null || diagnostics === undefined || diagnostics === '' ? null : (JSON.parse(diagnostics) as Diagnostic[]),
     };
   }
 
@@ -230,6 +231,7 @@ export function botOps(redis: Redis, keys: Keys, prefix: string) {
     if (values[0] === null || values[0] === undefined) return null;
     const info = toVersion(id, n, values);
     if (options?.source !== true) return info;
-    return { ...info, files: JSON.parse(values[8] ?? '{}') as Record<string, string>, bundle: values[9] ?? '' };
+    const [files, bundle] = values.slice(VERSION_FIELDS.length);
+    return { ...info, files: JSON.parse(files ?? '{}') as Record<string, string>, bundle: bundle ?? '' };
   }
 }

@@ -20,4 +20,5 @@ export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type L
 export type * from './types.ts';
 export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice, type LadderTable } from './ladder.ts';
 export type { HeadToHead, HeadToHeadRow } from './head-to-head.ts';
-export type { ValidationPlan, ValidationTable } from './validation.ts';
+export type { TypeCheckResult, ValidationPlan, ValidationTable } from './validation.ts';
+export { TYPE_ERROR_VERDICT } from './types.ts';

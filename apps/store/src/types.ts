@@ -2,7 +2,22 @@
 import type { GameOptions } from '@xix/engine';
 
 
-export type VersionState = 'validating' | 'active' | 'rejected';
+/**
+ * An upload is 'checking' (its type-check, the first step of its validation), then 'validating'
+ * (its validation games), then 'active' or 'rejected'. House bots are stored 'active'.
+ */
+export type VersionState = 'checking' | 'validating' | 'active' | 'rejected';
+
+/** A problem found in a bot's source at file:line:column (1-based; 0 when it has no place), e.g. a type error. */
+export interface Diagnostic {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly text: string;
+}
+
+/** The verdict of a version whose type-check found errors: never played, never active. */
+export const TYPE_ERROR_VERDICT = 'type_error';
 export type SeriesKind = 'validation' | 'challenge' | 'tournament' | 'ladder';
 export type SeriesStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -56,6 +71,8 @@ export interface VersionInfo {
   readonly verdict: string | null;
   readonly message: string | null;
   readonly failingMatch: string | null;
+  /** What its type-check found (verdict type_error), or null. */
+  readonly diagnostics: readonly Diagnostic[] | null;
 }
 
 export interface VersionWithSource extends VersionInfo {
@@ -72,8 +89,8 @@ export interface NewVersion {
   readonly bundle: string;
   readonly bytes: number;
   readonly compileMs: number;
-  /** 'validating' (default: an upload) or 'active' (house bots: our own code). */
-  readonly state?: 'validating' | 'active';
+  /** 'checking' (an upload, type-checked first), 'validating' (the default) or 'active' (house bots: our own code). */
+  readonly state?: 'checking' | 'validating' | 'active';
 }
 
 export type PutVersionResult =

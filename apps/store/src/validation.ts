@@ -7,9 +7,9 @@ import type { Redis } from 'ioredis';
 import { PUT_VERSION_ARGC, PUT_VERSION_LUA, putVersionCall, putVersionResult } from './bots.ts';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
-import { SERIES_ID, check } from './names.ts';
 import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
-import type { EntrantRef, NewVersion, PutVersionResult, VersionState } from './types.ts';
+import { BOT_ID, SERIES_ID, check } from './names.ts';
+import { TYPE_ERROR_VERDICT, type Diagnostic, type EntrantRef, type NewVersion, type PutVersionResult, type VersionState } from './types.ts';
 
 /**
  * A validation table: the new version is entrant A, `opponents` the others (none: it plays every
@@ -60,7 +60,8 @@ return put`;
 /** The verdict of a version whose validation could not be played: the platform's fault, not the bot's. */
 export const UNPLAYED_VERDICT = 'unplayed';
 
-// KEYS: series; ARGV: prefix, the unplayed message. Rejected at the first validation game the
+// KEYS: series; ARGV: prefix, the unplayed message. A version still checking (its type-check not
+// done) is rejected as unplayed if one of its validation series failed, else stays checking. Rejected at the first validation game the
 // version forfeited (any of its validation series); else rejected as unplayed if one of them failed
 // (an infrastructure error after its retries: it will never be done); active once all of them are
 // done; else still validating. A version that becomes the bot's active one clears the bot's
@@ -73,7 +74,7 @@ local P = ARGV[1]
 local version = P .. ':version:' .. ref.bot .. ':' .. ref.version
 local bot = P .. ':bot:' .. ref.bot
 local state = redis.call('HGET', version, 'state')
-if state ~= 'validating' then return state or 'not_validation' end
+if state ~= 'validating' and state ~= 'checking' then return state or 'not_validation' end
 local all = redis.call('SMEMBERS', P .. ':validations:' .. ref.bot .. ':' .. ref.version)
 table.sort(all, function(a, b) return tonumber(string.sub(a, 2)) < tonumber(string.sub(b, 2)) end)
 local done = true
@@ -93,11 +94,32 @@ if failed then
   redis.call('HSET', version, 'state', 'rejected', 'verdict', '${UNPLAYED_VERDICT}', 'message', message, 'failingMatch', '')
   return 'rejected'
 end
-if not done then return 'validating' end
+if not done or state == 'checking' then return state end
 redis.call('HSET', version, 'state', 'active')
 local active = tonumber(redis.call('HGET', bot, 'active')) or 0
 if tonumber(ref.version) > active then redis.call('HSET', bot, 'active', ref.version, 'probation', '') end
 return 'active'`;
+
+// KEYS: version; ARGV: '1' (no type error) or '0', the message, the diagnostics (JSON). Only a
+// version still checking changes: the first check to settle decides, later ones (another worker's,
+// a retry's) find it decided and answer its state.
+const SETTLE_TYPE_CHECK = `
+local state = redis.call('HGET', KEYS[1], 'state')
+if state ~= 'checking' then return state or 'missing' end
+if ARGV[1] == '1' then
+  redis.call('HSET', KEYS[1], 'state', 'validating')
+  return 'validating'
+end
+redis.call('HSET', KEYS[1], 'state', 'rejected', 'verdict', '${TYPE_ERROR_VERDICT}', 'message', ARGV[2], 'diagnostics', ARGV[3], 'failingMatch', '')
+return 'rejected'`;
+
+/** What a version's type-check found: clean, or rejected with its errors (or why it could not finish). */
+export interface TypeCheckResult {
+  readonly ok: boolean;
+  /** A sentence for a rejected version: how many errors, and the first. */
+  readonly message?: string;
+  readonly diagnostics?: readonly Diagnostic[];
+}
 
 /** `{series}` is the failed validation series. */
 const UNPLAYED_MESSAGE =
@@ -106,15 +128,16 @@ const UNPLAYED_MESSAGE =
 export function validationOps(redis: Redis, keys: Keys, prefix: string) {
   const putValidatingVersionScript = luaScript(redis, PUT_VALIDATING_VERSION);
   const completeValidationScript = luaScript(redis, COMPLETE_VALIDATION);
+  const settleTypeCheckScript = luaScript(redis, SETTLE_TYPE_CHECK);
   return {
     /**
-     * Stores a new version of an upload, validating, with its validation series (one against
+     * Stores a new version of an upload, checking (its validation series type-check it first), with its validation series (one against
      * itself unless told, one per opponent or table of opponents; all unrated, requested by the owner), all at once, and
      * answers their ids; the caller enqueues the series (the server's reconcile enqueues them if it
      * died before). Refused (game_differs, retired) it stores nothing.
      */
     async putValidatingVersion(input: Omit<NewVersion, 'state'>, plan: ValidationPlan): Promise<PutValidatingVersionResult> {
-      const call = putVersionCall(keys, prefix, { ...input, state: 'validating' });
+      const call = putVersionCall(keys, prefix, { ...input, state: 'checking' });
       const series = plan.tables.flatMap((table) => {
         const entrants = table.opponents.length === 0 ? Array<EntrantRef>(table.selfEntrants ?? 2).fill(STAND_IN) : [STAND_IN, ...table.opponents];
         return [
@@ -136,6 +159,18 @@ export function validationOps(redis: Redis, keys: Keys, prefix: string) {
      * validation series failed (verdict 'unplayed', no failing match), 'active' once all its
      * validation series are done.
      */
+    /**
+     * Settles a checking version's type-check: 'validating' when clean, else 'rejected' (verdict
+     * type_error, with the message and the diagnostics): never played, never active, and, as any
+     * rejected version, binding no name to a game. A version no longer checking is left as it is;
+     * answers the version's state (or 'missing').
+     */
+    async settleTypeCheck(ref: EntrantRef, result: TypeCheckResult): Promise<VersionState | 'missing'> {
+      check(BOT_ID, ref.bot, 'bot id');
+      const args = [result.ok ? '1' : '0', result.message ?? '', JSON.stringify(result.diagnostics ?? [])];
+      return (await settleTypeCheckScript([keys.version(ref.bot, ref.version)], args)) as VersionState | 'missing';
+    },
+
     async completeValidation(seriesId: string): Promise<VersionState> {
       check(SERIES_ID, seriesId, 'series id');
       const state = (await completeValidationScript([keys.series(seriesId)], [prefix, UNPLAYED_MESSAGE])) as string;

@@ -29,13 +29,13 @@ async function playSeries(seriesId: string, entrants: readonly MatchEntrant[]): 
 }
 
 describe('putValidatingVersion', () => {
-  it('stores the version validating and its two validation series, both in the unfinished index', async () => {
+  it('stores the version checking (its type-check comes first) and its two validation series, both in the unfinished index', async () => {
     const put = await world.store.putValidatingVersion(version('first'), { deals: 3, tables: [{ opponents: [] }, { opponents: [house] }] });
     if (!put.ok) throw new Error(`refused: ${put.reason}`);
     expect(put.version).toBe(1);
     expect(put.validation).toHaveLength(2);
     const self = { bot: put.bot, version: 1 };
-    expect(await world.store.getVersion(put.bot, 1)).toMatchObject({ state: 'validating', entry: 'bot.ts', bytes: 10 });
+    expect(await world.store.getVersion(put.bot, 1)).toMatchObject({ state: 'checking', entry: 'bot.ts', bytes: 10, diagnostics: null });
     expect(await world.store.getBot(put.bot)).toMatchObject({ owner: 'alice', name: 'first', game: 'xix', versions: 1, active: null });
     const series = await Promise.all(put.validation.map((id) => world.store.getSeries(id)));
     const common = { game: 'xix', kind: 'validation', rated: false, deals: 3, games: 6, gamesDone: 0, status: 'queued', requestedBy: 'alice', validates: self, tournament: null, limits: null };
@@ -47,16 +47,41 @@ describe('putValidatingVersion', () => {
     expect(await world.store.unfinishedSeries()).toEqual(put.validation.map((id) => ({ id, kind: 'validation', status: 'queued' })));
   });
 
-  it('makes the version active only once both series are done: the one against the house bot counts', async () => {
+  it('makes the version active only once its type-check passed and both series are done: the one against the house bot counts', async () => {
     const put = await world.store.putValidatingVersion(version('first'), { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] });
     if (!put.ok) throw new Error(`refused: ${put.reason}`);
     const [vsSelf, vsHouse] = put.validation as [string, string];
     const self = { bot: put.bot, version: 1, name: 'first' };
+    expect(await world.store.settleTypeCheck(self, { ok: true })).toBe('validating');
     await playSeries(vsSelf, [self, self]);
     expect(await world.store.completeValidation(vsSelf)).toBe('validating');
     await playSeries(vsHouse, [self, house]);
     expect(await world.store.completeValidation(vsHouse)).toBe('active');
     expect((await world.store.getBot(put.bot))?.active).toBe(1);
+  });
+
+  it('issue 17 item 1: a type-check that finds errors rejects the checking version with them, once: never active, never validating', async () => {
+    const put = await world.store.putValidatingVersion(version('typo'), { deals: 1, tables: [{ opponents: [] }, { opponents: [house] }] });
+    if (!put.ok) throw new Error(`refused: ${put.reason}`);
+    const ref = { bot: put.bot, version: 1 };
+    const diagnostics = [{ file: 'bot.ts', line: 2, column: 5, text: "TS2304: Cannot find name 'x'." }];
+    expect(await world.store.settleTypeCheck(ref, { ok: false, message: '1 type error', diagnostics })).toBe('rejected');
+    // the first result stands: a later check (another worker's) changes nothing
+    expect(await world.store.settleTypeCheck(ref, { ok: true })).toBe('rejected');
+    expect(await world.store.getVersion(put.bot, 1)).toMatchObject({ state: 'rejected', verdict: 'type_error', message: '1 type error', failingMatch: null, diagnostics });
+    for (const id of put.validation) await world.store.setSeriesStatus(id, 'failed', 'not played');
+    expect(await world.store.completeValidation(put.validation[0]!)).toBe('rejected');
+    expect(await world.store.getBot(put.bot)).toMatchObject({ active: null });
+    expect(await world.store.settleTypeCheck({ bot: 'b999', version: 1 }, { ok: true })).toBe('missing');
+  });
+
+  it('issue 17 item 1: a validation series that failed before the type-check rejects the checking version as unplayed', async () => {
+    const put = await world.store.putValidatingVersion(version('early'), { deals: 1, tables: [{ opponents: [] }] });
+    if (!put.ok) throw new Error(`refused: ${put.reason}`);
+    expect(await world.store.completeValidation(put.validation[0]!)).toBe('checking');
+    await world.store.setSeriesStatus(put.validation[0]!, 'failed', 'the worker gave up');
+    expect(await world.store.completeValidation(put.validation[0]!)).toBe('rejected');
+    expect(await world.store.getVersion(put.bot, 1)).toMatchObject({ state: 'rejected', verdict: 'unplayed' });
   });
 
   it('validates against itself only when there is no opponent, and numbers the next version of the bot', async () => {

@@ -5,6 +5,11 @@
  * already are skipped, and `recordMatch` ignores a match id it has seen, so a job taken up again
  * after a crash stores every game exactly once. A tournament cancelled meanwhile stops its series
  * between deals (its status is read once per deal): the games stored are kept.
+ *
+ * A validation series first has its version type-checked (version-check.ts) and plays only while
+ * the version is validating: it stops at the version's first forfeit (which rejects it: issue 17
+ * item 4, a looping bot is rejected at its first timeout), and between deals once another of its
+ * series rejected it. A series stopped so, or never played, is failed with the reason.
  */
 import { UnrecoverableError } from 'bullmq';
 import { findGame } from '@xix/engine';
@@ -14,7 +19,8 @@ import type { BundleCache, CachedBot } from './bundle-cache.ts';
 import type { LivePublisher } from './live-publisher.ts';
 import { cancelledSeriesReason, matchId } from '@xix/store';
 import { matchInput, tableOf } from './match-input.ts';
-import type { StoredSeries, WorkerStore } from './store-port.ts';
+import type { MatchInput, StoredSeries, WorkerStore } from './store-port.ts';
+import type { VersionCheck } from './version-check.ts';
 
 export interface SeriesRun {
   readonly seriesId: string;
@@ -26,7 +32,7 @@ export interface SeriesRun {
   /** Sandbox hosts its bots killed (each a forfeit game, or a game that stands). */
   readonly hostDeaths: number;
   /** For a validation series, the version's state afterwards. */
-  readonly validation: 'validating' | 'active' | 'rejected' | null;
+  readonly validation: 'checking' | 'validating' | 'active' | 'rejected' | null;
 }
 
 export interface RunContext {
@@ -35,6 +41,8 @@ export interface RunContext {
   readonly bundles: BundleCache;
   /** Publishes the games to live spectators as they are played; none when absent. */
   readonly live?: LivePublisher;
+  /** The type-check of a validation series' version, its first step. */
+  readonly checkVersion: VersionCheck;
   readonly now?: () => number;
 }
 
@@ -59,19 +67,34 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
     }
     return { seriesId, played, duplicates, skippedDeals, hostDeaths, validation };
   };
-  const cancelled = async (): Promise<boolean> => tournament !== null && (await store.tournamentStatus(tournament)) === 'cancelled';
-  /** The series stops here: the games stored are kept, the tournament stays cancelled. */
-  const stopCancelled = async (played: number, duplicates: number, skippedDeals: number, hostDeaths = 0): Promise<SeriesRun> => {
-    await store.setSeriesStatus(seriesId, 'failed', cancelledSeriesReason(tournament!));
-    if (played > 0) context.live?.tournamentChanged(tournament!);
-    return { seriesId, played, duplicates, skippedDeals, hostDeaths, validation: null };
+  const validates = series.kind === 'validation' ? series.validates : null;
+  /** Why the series is to stop before its next deal, or null: its tournament cancelled, its version no longer validating. */
+  const stopReason = async (): Promise<string | null> => {
+    if (tournament !== null) return (await store.tournamentStatus(tournament)) === 'cancelled' ? cancelledSeriesReason(tournament) : null;
+    if (validates === null) return null;
+    const state = (await store.getVersion(validates.bot, validates.version))?.state ?? 'missing';
+    return state === 'validating' ? null : notValidatingReason(validates, state);
+  };
+  /** The series stops here: the games stored are kept, its tournament stays cancelled, its version's validation is settled. */
+  const stop = async (reason: string, played: number, duplicates: number, skippedDeals: number, hostDeaths = 0): Promise<SeriesRun> => {
+    await store.setSeriesStatus(seriesId, 'failed', reason);
+    if (tournament !== null && played > 0) context.live?.tournamentChanged(tournament);
+    const validation = validates === null ? null : await store.completeValidation(seriesId);
+    return { seriesId, played, duplicates, skippedDeals, hostDeaths, validation };
   };
   // Done but not yet acknowledged (a worker died between the two): only the bookkeeping is left.
   if (series.status === 'done') return finish(0, 0, series.deals);
   const firstDeal = firstUnstoredDeal(series);
   if (firstDeal === series.deals) return finish(0, 0, firstDeal);
+  if (validates !== null) {
+    let state = await context.checkVersion(validates);
+    // a forfeit stored before a crash has decided it already
+    if (state === 'validating') state = await store.completeValidation(seriesId);
+    if (state !== 'validating') return stop(notValidatingReason(validates, state), 0, 0, firstDeal);
+  }
   // A cancelled tournament plays no further game, in a series not started or in a retry.
-  if (await cancelled()) return stopCancelled(0, 0, firstDeal);
+  const before = await stopReason();
+  if (before !== null) return stop(before, 0, 0, firstDeal);
 
   await store.setSeriesStatus(seriesId, 'running');
   if (tournament !== null) await store.settleTournament(tournament);
@@ -84,10 +107,10 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
   let played = 0;
   let duplicates = 0;
   let storeFailure: unknown = null;
-  // Set (in the chain of writes) when a deal is stored and the tournament is found cancelled.
-  let stopped = false;
+  // Set (in the chain of writes) when the series is to stop: why.
+  let stopped: string | null = null;
   const lastGame = (series.deals - firstDeal) * k - 1;
-  const stop = new AbortController();
+  const abort = new AbortController();
   // onGame is synchronous: the writes are chained so they reach the store in game order.
   let writes = Promise.resolve();
   const outcome = await pool.runSeries(
@@ -107,31 +130,46 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
       writes = writes
         .then(async () => {
           // a game the pool delivered before it was stopped is past the last whole deal
-          if (storeFailure !== null || stopped) return;
+          if (storeFailure !== null || stopped !== null) return;
           played++;
           if ((await store.recordMatch(input)) === 'duplicate') duplicates++;
           live?.stored(game);
           if (tournament !== null) context.live?.tournamentChanged(tournament);
+          // after the last game there is nothing left to stop
+          if (game.index === lastGame) return;
+          if (validates !== null && forfeitedBy(input, validates)) stopped = `stopped at the first forfeit of ${validates.bot} version ${validates.version}, which it validates (match ${input.id})`;
           // games k·i to k·i + k - 1 are deal i: the status is read once per deal but the last
-          if (game.index % k === k - 1 && game.index < lastGame && (await cancelled())) {
-            stopped = true;
-            stop.abort();
-          }
+          else if (game.index % k === k - 1) stopped = await stopReason();
+          if (stopped !== null) abort.abort();
         })
         .catch((error: unknown) => {
           storeFailure ??= error;
         });
     },
     live && ((progress) => live.progress(progress)),
-    { signal: stop.signal },
+    { signal: abort.signal },
   );
   await writes;
   if (storeFailure !== null) throw storeFailure;
-  if (stopped) return stopCancelled(played, duplicates, firstDeal, outcome.hostDeaths.length);
+  if (stopped !== null) return stop(stopped, played, duplicates, firstDeal, outcome.hostDeaths.length);
   // A host killed by a bot is that bot's forfeit game, already stored: only the platform's own
   // troubles (hosts that cannot start, a closed pool) fail the series.
   if (!outcome.ok) throw new InfrastructureError(`the sandbox could not finish series ${seriesId}: ${outcome.error}`);
   return finish(played, duplicates, firstDeal, outcome.hostDeaths.length);
+}
+
+/** Why a validation series does not play (on): its version is not validating. */
+function notValidatingReason(version: { readonly bot: string; readonly version: number }, state: string): string {
+  const what = state === 'rejected' ? 'was rejected' : state === 'missing' ? 'does not exist' : `is ${state}`;
+  return `not played on: ${version.bot} version ${version.version}, which it validates, ${what}`;
+}
+
+/** The game was forfeited by the version (a seat it plays). */
+function forfeitedBy(match: MatchInput, version: { readonly bot: string; readonly version: number }): boolean {
+  const seat = match.replay.forfeit?.seat;
+  if (seat === undefined || seat === null) return false;
+  const entrant = match.entrants[seat];
+  return entrant?.bot === version.bot && entrant.version === version.version;
 }
 
 /** The first deal with a game not yet stored (`deals` when all are): where a run resumes. */

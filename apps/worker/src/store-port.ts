@@ -3,6 +3,7 @@
  * and no others, and a test can see at a glance what a series job touches.
  */
 import type { GameOptions, Replay } from '@xix/engine';
+import type { TypeCheckResult, VersionState } from '@xix/store';
 
 export interface SeriesEntrant {
   readonly bot: string;
@@ -28,6 +29,8 @@ export interface StoredSeries {
   readonly status: string;
   /** The tournament this series is a pairing of, or null. */
   readonly tournament: string | null;
+  /** The version a validation series validates, or null. */
+  readonly validates: SeriesEntrant | null;
   /** Ids of the matches stored so far. */
   readonly matches: readonly string[];
 }
@@ -56,7 +59,12 @@ export interface WorkerStore {
   getBot(id: string): Promise<{ readonly name: string } | null>;
   loadBundle(id: string, version: number): Promise<string | null>;
   recordMatch(match: MatchInput): Promise<'stored' | 'duplicate'>;
-  completeValidation(seriesId: string): Promise<'validating' | 'active' | 'rejected'>;
+  completeValidation(seriesId: string): Promise<VersionState>;
+  /** A version's state, and with `source` its entry and files (a validation's type-check reads them). */
+  getVersion(bot: string, version: number): Promise<{ readonly state: VersionState } | null>;
+  getVersion(bot: string, version: number, options: { readonly source: true }): Promise<{ readonly state: VersionState; readonly entry: string; readonly files: Readonly<Record<string, string>> } | null>;
+  /** Settles a checking version's type-check (store validation.ts); answers the version's state. */
+  settleTypeCheck(version: SeriesEntrant, result: TypeCheckResult): Promise<VersionState | 'missing'>;
   /** A tournament's status ('cancelled': its series are not to be played), or null. */
   tournamentStatus(id: string): Promise<string | null>;
   /** Brings a tournament's status up to date with its series' (idempotent). */

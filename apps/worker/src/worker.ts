@@ -24,6 +24,8 @@ import { createBundleCache } from './bundle-cache.ts';
 import { createLivePublisher } from './live-publisher.ts';
 import { firstUnstoredDeal, runSeries, type SeriesRun } from './run-series.ts';
 import type { WorkerStore } from './store-port.ts';
+import { createTypeChecker, type TypeCheckerOptions } from './type-checker.ts';
+import { createVersionCheck } from './version-check.ts';
 
 export interface StartWorkerOptions {
   /** The store's Redis URL; BullMQ gets its own connections to the same server. */
@@ -47,6 +49,8 @@ export interface StartWorkerOptions {
   readonly bundleCacheChars?: number;
   /** Publishes games to live spectators as they are played (live-publisher.ts); default true. */
   readonly live?: boolean;
+  /** The type-check of uploads (type-checker.ts): its time limit, idle time and memory. */
+  readonly typeCheck?: TypeCheckerOptions;
 }
 
 export interface SeriesWorker {
@@ -72,6 +76,8 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
   const store = (options.createStore ?? createStore)(redis, { prefix: options.prefix });
   const pool = createSandboxPool({ ...options.pool, hosts: concurrency });
   const bundles = createBundleCache(store, options.bundleCacheChars);
+  const typeChecker = createTypeChecker(options.typeCheck);
+  const checkVersion = createVersionCheck(store, typeChecker);
   // The live streams go through the real store even when a test wraps the worker's store port.
   const live = options.live === false ? undefined : createLivePublisher(createStore(redis, { prefix: options.prefix }), log);
   const prefix = queuePrefix(options.prefix);
@@ -107,7 +113,7 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     const attempt = job.attemptsMade + 1;
     log.info({ series: seriesId, kind: job.name, attempt }, 'series started');
     try {
-      const run = await runSeries({ store, pool, bundles, ...(live && { live }) }, seriesId);
+      const run = await runSeries({ store, pool, bundles, checkVersion, ...(live && { live }) }, seriesId);
       log.info({ series: seriesId, played: run.played, duplicates: run.duplicates, skippedDeals: run.skippedDeals, hostDeaths: run.hostDeaths, validation: run.validation }, 'series done');
       return run;
     } catch (error) {
@@ -197,7 +203,7 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
         }, options.handBackAfterMs ?? 8000);
         await closed;
         clearTimeout(handBack);
-        await Promise.all([pool.close(), events.close()]);
+        await Promise.all([pool.close(), events.close(), typeChecker.close()]);
         await live?.close();
         // QUIT waits for a Redis that is down; a stopping worker does not.
         const connections = [redis, bullRedis, eventsRedis];

@@ -37,6 +37,7 @@ export const RANDOM = '../../../sdk/examples/xix/random.ts';
 export const HEURISTIC = '../../../sdk/examples/xix/heuristic.ts';
 export const SLOW = './fixtures/slow-first-legal.ts';
 export const THROWS = './fixtures/throws.ts';
+export const LOOPS = './fixtures/loops.ts';
 export const RANDOM_1923 = '../../../sdk/examples/1923/random.ts';
 export const HEURISTIC_1923 = '../../../sdk/examples/1923/heuristic.ts';
 

@@ -30,6 +30,7 @@ const series: StoredSeries = {
   botSeedKey: 'key',
   status: 'running',
   tournament: null,
+  validates: null,
   matches: [],
 };
 const bots = [{ name: 'one', code: '' }, { name: 'two', code: '' }] as const;

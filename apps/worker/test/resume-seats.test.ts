@@ -13,7 +13,7 @@ function seriesOf(entrants: number, matches: readonly number[]): StoredSeries {
     id: 's7', game: '1923', kind: 'challenge', rated: false,
     entrants: Array.from({ length: entrants }, (_, i) => ({ bot: `b${i + 1}`, version: 1 })),
     seats: entrants, options: {},
-    deals: 3, seed: 40, limits: null, botSeedKey: 'key', status: 'queued', tournament: null,
+    deals: 3, seed: 40, limits: null, botSeedKey: 'key', status: 'queued', tournament: null, validates: null,
     matches: matches.map((index) => `s7.${index}`),
   };
 }
@@ -28,7 +28,8 @@ async function resume(series: StoredSeries): Promise<{ run: Awaited<ReturnType<t
     completeValidation: async () => 'validating',
   } as unknown as WorkerStore;
   const bundles = { get: async (bot: string) => ({ name: bot, code: `// ${bot}` }), size: 0 };
-  const run = await runSeries({ store, pool, bundles }, series.id);
+  const checkVersion = async (): Promise<string> => { throw new Error('not a validation series'); };
+  const run = await runSeries({ store, pool, bundles, checkVersion }, series.id);
   return { run, jobs };
 }
 

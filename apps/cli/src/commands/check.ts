@@ -6,12 +6,14 @@
  * Exit code 0 when ready, 1 otherwise.
  */
 import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { defaultGame, type AnyGame, type GameOptions, type Seat } from '@xix/engine';
 import { playSeries, validationTableSizes, type SeriesGame } from '@xix/referee';
 import { checkBot, compileBot, sandboxedPlayer } from '@xix/sandbox';
+import { formatDiagnostic, named, typeCheckBot, typeCheckWithConfig } from '@xix/sandbox/type-check';
 import { findBotFile } from '../bot-load.ts';
-import { named, typeCheck } from '../check/type-check.ts';
 import { fail } from '../cli-error.ts';
+import { collectBotFiles } from '../platform/bot-files.ts';
 import { changedOptions, gameOption, tableOptions } from '../game-options.ts';
 import { formatWins } from '../play/report.ts';
 
@@ -23,6 +25,8 @@ export interface CheckOptions {
   /** Games at each table size; absent: about 10, a whole number of deals at every size. */
   readonly games?: string;
   readonly seed: string;
+  /** Only the type-check: a new bot's `npm run typecheck` (issue 17 item 3: no `tsc` needed). */
+  readonly typesOnly?: boolean;
 }
 
 /** Roughly how many validation games a table size gets unless --games says otherwise. */
@@ -47,14 +51,19 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
     lines.push(`  ${name.padEnd(8)} ${text}`, ...details.map((d) => `      ${d}`));
   };
 
-  const types = /\.[cm]?tsx?$/.test(file) ? typeCheck(file) : null;
-  const using = types?.config == null ? 'strict defaults' : named(types.config);
+  const types = await typeErrors(file);
   if (types === null) step('types', 'not checked: a JavaScript bot');
-  else if (types.errors.length === 0) step('types', `ok (${using})`);
   else {
-    problems.push(count(types.errors.length, 'type error'));
-    const more = types.errors.length > SHOWN ? [`… and ${types.errors.length - SHOWN} more`] : [];
-    step('types', `${count(types.errors.length, 'error')} (${using}):`, [...types.errors.slice(0, SHOWN), ...more]);
+    const { using, errors, uploadOnly } = types;
+    if (errors.length + uploadOnly.length > 0) problems.push(count(errors.length + uploadOnly.length, 'type error'));
+    step('types', errors.length === 0 ? `ok (${using})` : `${count(errors.length, 'error')} (${using}):`, shown(errors));
+    if (uploadOnly.length > 0) step('', `and ${count(uploadOnly.length, 'error')} that the platform's check of an upload finds (${PLATFORM}):`, shown(uploadOnly));
+  }
+  if (options.typesOnly === true) {
+    lines.push('', problems.length === 0 ? 'types ok' : `not ready: ${problems.join(', ')}`);
+    console.log(lines.join('\n'));
+    if (problems.length > 0) process.exitCode = 1;
+    return;
   }
 
   const compiled = await compileBot({ entry: file });
@@ -83,6 +92,38 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
   console.log(lines.join('\n'));
   if (problems.length > 0) process.exitCode = 1;
 }
+
+/** How the platform type-checks an upload: a new bot's tsconfig.json says the same. */
+const PLATFORM = 'strict defaults';
+
+interface TypeErrors {
+  /** What `errors` were found with: the bot's own tsconfig.json, or the platform's options. */
+  readonly using: string;
+  readonly errors: readonly string[];
+  /** With the bot's own tsconfig.json: the errors the platform's check finds besides. */
+  readonly uploadOnly: readonly string[];
+}
+
+/**
+ * The type errors of a bot: the platform's check of an upload (the same check, on the files an
+ * upload sends) or, when the bot has its own tsconfig.json, those an editor shows with it, and
+ * those the platform finds besides; null for a JavaScript bot, which neither checks.
+ */
+async function typeErrors(file: string): Promise<TypeErrors | null> {
+  if (!/\.[cm]?tsx?$/.test(file)) return null;
+  const files = await collectBotFiles(file);
+  // A bot whose files cannot be sent is the compile step's to report.
+  const root = path.dirname(path.resolve(file));
+  const platform = files.ok
+    ? typeCheckBot(files.entry, files.files).diagnostics.map((d) => formatDiagnostic({ ...d, file: d.file === '' ? '' : named(path.join(root, d.file)) }))
+    : [];
+  const own = typeCheckWithConfig(file);
+  if (own === null) return { using: PLATFORM, errors: platform, uploadOnly: [] };
+  const errors = own.diagnostics.map(formatDiagnostic);
+  return { using: named(own.config!), errors, uploadOnly: platform.filter((line) => !errors.includes(line)) };
+}
+
+const shown = (lines: readonly string[]): string[] => [...lines.slice(0, SHOWN), ...(lines.length > SHOWN ? [`… and ${lines.length - SHOWN} more`] : [])];
 
 interface Played {
   readonly wins: number;

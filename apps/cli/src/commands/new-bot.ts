@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GAMES, defaultGame, entrantsAt, findGame, type AnyGame } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
-import { DEFAULT_OPTIONS } from '../check/type-check.ts';
+import { PLATFORM_OPTIONS } from '@xix/sandbox/type-check';
 import { fail } from '../cli-error.ts';
 import { BOT_GLOBALS, SDK_ENTRY, templateFile } from '../repo.ts';
 
@@ -55,12 +55,14 @@ function commandsFor(game: AnyGame): { readonly check: string; readonly play: st
 
 function packageJson(name: string, game: AnyGame): object {
   const { check, play } = commandsFor(game);
-  return { name, private: true, type: 'module', scripts: { check, typecheck: 'tsc --noEmit -p .', play } };
+  // typecheck: xix's own type-check (the platform's, with this folder's tsconfig.json), so that
+  // it needs no `tsc` here (issue 17 item 3); an editor uses the tsconfig.json as it is.
+  return { name, private: true, type: 'module', scripts: { check, typecheck: 'xix check bot.ts --types-only', play } };
 }
 
 /** The options `xix check` uses by default, in tsconfig.json's spelling, and the SDK's path. */
 function tsconfig(): object {
-  const o = DEFAULT_OPTIONS;
+  const o = PLATFORM_OPTIONS;
   return {
     compilerOptions: {
       target: 'es2024',

@@ -3,9 +3,9 @@
  * (@xix/server/api-types, checked against the route schemas there), under the names this
  * command's code uses.
  */
-import type { Bot, BotDetail, CrossTableCell, EntrantRef, Match, MatchEntrant, Tournament, TournamentReport, Version } from '@xix/server/api-types';
+import type { Bot, BotDetail, CrossTableCell, Diagnostic, EntrantRef, Leaderboard, LeaderboardRow, Match, MatchEntrant, Tournament, TournamentReport, Version } from '@xix/server/api-types';
 
-export type { BotDetail, CrossTableCell, EntrantRef, TournamentReport };
+export type { BotDetail, CrossTableCell, Diagnostic, EntrantRef, Leaderboard, LeaderboardRow, TournamentReport };
 export type BotSummary = Bot;
 export type BotVersion = Version;
 export type VersionState = Version['state'];

@@ -5,9 +5,9 @@
  */
 import { GameError, findGame, parseOptionTexts } from '@xix/engine';
 import { fail } from '../cli-error.ts';
-import { session } from './session.ts';
+import { session, type ServerOption } from './session.ts';
 
-export interface ChallengeOptions {
+export interface ChallengeOptions extends ServerOption {
   readonly deals: string;
   readonly seats?: string;
   readonly option?: readonly string[];
@@ -23,7 +23,7 @@ export async function challenge(bot: string, opponents: readonly string[], optio
   if (!/^\d+$/.test(options.deals) || deals < 1 || deals > 50) fail(`--deals must be a whole number from 1 to 50, got ${options.deals}`);
   const seats = options.seats === undefined ? undefined : Number(options.seats);
   if (options.seats !== undefined && !/^\d+$/.test(options.seats)) fail(`--seats must be a whole number, got ${options.seats}`);
-  const { client } = session();
+  const { client } = session(options);
   let gameOptions: Record<string, unknown> | undefined;
   if ((options.option ?? []).length > 0) {
     // the options are read by the game's specs: the bot's game, as the server says

@@ -28,7 +28,12 @@ export interface Client {
 /** Long enough for an upload on a busy server, short enough that a stuck one does not hang the command. */
 const TIMEOUT_MS = 30_000;
 
-export function createClient(url: string, token?: string): Client {
+export interface ClientOptions {
+  /** What to say when the server refuses the token (401): default, to log in again. */
+  readonly refusedToken?: string;
+}
+
+export function createClient(url: string, token?: string, clientOptions: ClientOptions = {}): Client {
   const request = async (method: 'GET' | 'POST' | 'DELETE', route: string, options: RequestOptions = {}): Promise<Reply> => {
     const address = new URL(`${url}${route}`);
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) address.searchParams.set(key, String(value));
@@ -56,6 +61,7 @@ export function createClient(url: string, token?: string): Client {
       }
     }
     if (response.ok || options.accept?.includes(response.status)) return { status: response.status, body };
+    if (response.status === 401 && token !== undefined && clientOptions.refusedToken !== undefined) throw new CliError(clientOptions.refusedToken);
     throw new CliError(failureMessage(response.status, body, token !== undefined));
   };
   return {

@@ -78,7 +78,8 @@ describe('platform commands without a server', () => {
   it('commands that need a login say to log in, in one line', () => {
     const env = { XIX_CONFIG_DIR: path.join(dir, 'nobody') };
     expectOneLineError(xix(env, 'upload', 'bot.ts'), /^xix: not logged in: run xix login URL --name NAME/);
-    expectOneLineError(xix(env, 'bots'), /^xix: not logged in/);
+    expectOneLineError(xix(env, 'bots', '--mine'), /^xix: not logged in/);
+    expectOneLineError(xix(env, 'bots'), /^xix: which server\? give --server URL, set XIX_SERVER, or log in with xix login URL$/);
     expectOneLineError(xix(env, 'fetch', 's1.0'), /^xix: not logged in/);
     expectOneLineError(xix(env, 'challenge', 'b1', 'b2'), /^xix: not logged in/);
     expectOneLineError(xix(env, 'challenge', 'mine', 'b2'), /^xix: BOT must be a bot id such as b7/);
@@ -182,7 +183,7 @@ describe('xix login with a token kept off the command line', () => {
     const run = await runXixAsync({ cwd: dir, env: { XIX_CONFIG_DIR: config, XIX_TOKEN: 'from-the-env' } }, 'login', platform.url);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^logged in to http:\/\/127\.0\.0\.1:\d+ as alice; the token is saved in /);
-    expect(platform.requests.at(-1)).toEqual({ method: 'GET', path: '/api/me', authorization: 'Bearer from-the-env' });
+    expect(platform.requests.at(-1)).toEqual({ method: 'GET', path: '/api/me', authorization: 'Bearer from-the-env', body: '' });
     expect(loggedIn(config)).toEqual({ ok: true, login: { url: platform.url, token: 'from-the-env', name: 'alice' } });
   });
 

@@ -80,6 +80,13 @@ describe('normalizeUrl', () => {
     expect(normalizeUrl('https://arena.example/xix/')).toEqual({ ok: true, url: 'https://arena.example/xix' });
   });
 
+  it('issue 17 item 5: drops the API\'s own /api, so that a login URL ending in /api does not make /api/api/users', () => {
+    expect(normalizeUrl('http://127.0.0.1:8019/api')).toEqual({ ok: true, url: 'http://127.0.0.1:8019' });
+    expect(normalizeUrl('http://127.0.0.1:8019/api/')).toEqual({ ok: true, url: 'http://127.0.0.1:8019' });
+    expect(normalizeUrl('https://arena.example/xix/api')).toEqual({ ok: true, url: 'https://arena.example/xix' });
+    expect(normalizeUrl('https://arena.example/apiary')).toEqual({ ok: true, url: 'https://arena.example/apiary' });
+  });
+
   it('refuses what is not an http(s) address', () => {
     expect(normalizeUrl('ftp://host').ok).toBe(false);
     expect(normalizeUrl('http://').ok).toBe(false);

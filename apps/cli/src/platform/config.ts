@@ -82,7 +82,11 @@ export function removeLogin(env: NodeJS.ProcessEnv = process.env): boolean {
   return true;
 }
 
-/** A server address as typed by the user, checked and without a trailing slash. */
+/**
+ * A server address as typed by the user, checked, without a trailing slash and without the API's
+ * own `/api` (issue 17 item 5: `xix login http://host:8019/api` is the server at http://host:8019,
+ * whose routes all start with /api).
+ */
 export function normalizeUrl(text: string): { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string } {
   let url: URL;
   try {
@@ -91,5 +95,5 @@ export function normalizeUrl(text: string): { readonly ok: true; readonly url: s
     return { ok: false, message: `not a server address: ${text} (e.g. http://127.0.0.1:8019)` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, message: `the server address must be http:// or https://, got ${text}` };
-  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api$/, '')}` };
 }

@@ -8,12 +8,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseReplay, type Replay } from '@xix/engine';
 import { fail } from '../cli-error.ts';
-import { session } from './session.ts';
+import { session, type ServerOption } from './session.ts';
 import { convertStoredLogs, type StoredLog } from './fetched-logs.ts';
 import { LOG_FILE, MATCH_FILE, REPLAY_FILE, type FetchedMatch, type FetchedSeat, type SeatSource } from './match-dir.ts';
 import type { BotSummary, MatchSummary } from './api-types.ts';
 
-export interface FetchOptions {
+export interface FetchOptions extends ServerOption {
   readonly out?: string;
 }
 
@@ -22,7 +22,7 @@ const SAFE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export async function fetchMatch(id: string, options: FetchOptions): Promise<void> {
   if (!SAFE_ID.test(id)) fail(`not a match id: ${JSON.stringify(id)} (e.g. s12.3)`);
-  const { client, login } = session();
+  const { client, login } = session(options);
   const dir = path.resolve(options.out ?? id);
   const match = await client.get<MatchSummary & { botSeeds?: number[] }>(`/api/matches/${id}`);
   const replay = await client.get<unknown>(`/api/matches/${id}/replay`);

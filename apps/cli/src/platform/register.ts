@@ -1,13 +1,19 @@
-/** The platform commands of `xix` (login, logout, tokens, upload, bots, matches, challenge, fetch, tournaments), registered on the program in main.ts. */
+/**
+ * The platform commands of `xix` (login, logout, tokens, upload, bots, matches, leaderboard,
+ * challenge, fetch, tournaments), registered on the program in main.ts. Each one that talks to a
+ * server takes `--server URL` (login takes the URL itself; session.ts says which server and token a
+ * command uses).
+ */
 import type { Command } from 'commander';
 import { defaultGame } from '@xix/engine';
 import { fetchMatch } from './fetch-match.ts';
 import { challenge } from './challenge.ts';
-import { bots, matches } from './listings.ts';
+import { bots, leaderboard, matches } from './listings.ts';
 import { login } from './login.ts';
+import { SERVER_HELP, checkLogoutServer, type ServerOption } from './session.ts';
 import { logout, tokensList, tokensNew, tokensRevoke } from './tokens.ts';
 import { tournamentCancel, tournamentCreate, tournaments, tournamentShow, LIMIT_NAMES, MAX_DEALS_PER_PAIRING } from './tournament.ts';
-import { upload } from './upload.ts';
+import { NAME_DEFAULT_HELP, upload } from './upload.ts';
 
 export function registerPlatformCommands(xix: Command): void {
   xix
@@ -23,25 +29,38 @@ export function registerPlatformCommands(xix: Command): void {
     .command('logout')
     .description('revoke the saved login\'s token on the server and forget it')
     .option('--local', 'only forget it here: the token is not revoked and keeps working')
-    .action(logout);
+    .option('--server <URL>', 'only if the saved login is for this server')
+    .action((options: ServerOption & { local?: boolean }) => {
+      checkLogoutServer(options);
+      return logout(options);
+    });
   const tokens = xix.command('tokens').description('your tokens on the server: list them (ids, never the tokens), make another, revoke one');
-  tokens.command('list', { isDefault: true }).description('your active tokens, oldest first; this login\'s is marked').action(tokensList);
-  tokens.command('new').description('make another token (for another machine or a CI job): printed once, not saved').action(tokensNew);
-  tokens.command('revoke').description('revoke one of your tokens (a lost or leaked one): it stops working at once').argument('<id>', 'the token\'s id, as xix tokens lists it').action(tokensRevoke);
+  tokens.command('list', { isDefault: true }).description('your active tokens, oldest first; this login\'s is marked').option('--server <URL>', SERVER_HELP).action(tokensList);
+  tokens.command('new').description('make another token (for another machine or a CI job): printed once, not saved').option('--server <URL>', SERVER_HELP).action(tokensNew);
+  tokens.command('revoke').description('revoke one of your tokens (a lost or leaked one): it stops working at once').argument('<id>', 'the token\'s id, as xix tokens lists it').option('--server <URL>', SERVER_HELP).action(tokensRevoke);
   xix
     .command('upload')
-    .description('upload a bot (its entry file and the files it imports) as a new version, then follow its validation')
-    .argument('<bot>', 'the bot\'s entry file (.ts)')
-    .option('--name <NAME>', 'the bot\'s name on the server (default: the file name)')
+    .description('upload a bot (its entry file and the files it imports) as a new version, then follow its type-check and its validation')
+    .argument('<bot>', 'the bot\'s entry file (.ts or .js)')
+    .option('--name <NAME>', `the bot's name on the server (default: ${NAME_DEFAULT_HELP})`)
     .option('--game <GAME>', 'the game it plays (default: the game whose SDK it uses, else the default game)')
-    .option('--wait <SECONDS>', 'how long to follow the validation (0: do not wait)', '300')
+    .option('--wait <SECONDS>', 'how long to follow the type-check and the validation (0: do not wait)', '300')
+    .option('--server <URL>', SERVER_HELP)
     .action(upload);
   xix
     .command('bots')
-    .description('list the bots on the server')
+    .description('list the bots on the server; with --mine, yours with the state of each one\'s newest version (why it was rejected, what it is doing)')
     .option('--game <GAME>', 'only bots of this game')
-    .option('--mine', 'only my bots')
+    .option('--mine', 'only my bots (the login\'s)')
+    .option('--server <URL>', SERVER_HELP)
     .action(bots);
+  xix
+    .command('leaderboard')
+    .description('a game\'s leaderboard: Elo and Bradley–Terry with its 95% interval, records and win rates, best first')
+    .option('--game <GAME>', 'the game', defaultGame().id)
+    .option('--variant <VARIANT>', 'the variant (a board per table size or options where the game has several; default its main one)')
+    .option('--server <URL>', SERVER_HELP)
+    .action(leaderboard);
   xix
     .command('matches')
     .description('list played matches, newest first')
@@ -50,6 +69,7 @@ export function registerPlatformCommands(xix: Command): void {
     .option('--series <SERIES>', 'only matches of this series (id, e.g. s12)')
     .option('--limit <N>', 'how many (1–100)', '20')
     .option('--before <CURSOR>', 'the next page, as printed by the previous one')
+    .option('--server <URL>', SERVER_HELP)
     .action(matches);
   xix
     .command('challenge')
@@ -59,17 +79,17 @@ export function registerPlatformCommands(xix: Command): void {
     .option('--deals <N>', 'deals to play, each once per seat rotation (1–50)', '5')
     .option('--seats <K>', 'seats at the table; default the smallest that seats the entrants')
     .option('--option <NAME=VALUE>', "one of the game's options (repeatable); default the game's defaults", collect)
+    .option('--server <URL>', SERVER_HELP)
     .action(challenge);
   xix
     .command('fetch')
     .description('download a match: its replay, the bots\' seeds and, for your own bots, their source and what they printed (replay.log, shown by xix replay show DIR/replay.json --seat N); prints how to re-run it')
     .argument('<match>', 'match id, e.g. s12.3')
     .option('-o, --out <DIR>', 'folder to write to (default: the match id)')
+    .option('--server <URL>', SERVER_HELP)
     .action(fetchMatch);
   registerTournamentCommands(xix);
 }
-
-const SERVER_HELP = 'the server (default: XIX_SERVER, else the one of xix login)';
 
 function registerTournamentCommands(xix: Command): void {
   const tournament = xix

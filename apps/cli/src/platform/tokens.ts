@@ -7,7 +7,7 @@ import { CliError, fail } from '../cli-error.ts';
 import { table } from '../format.ts';
 import { createClient } from './client.ts';
 import { configFile, normalizeUrl, readLogin, removeLogin, writeLogin } from './config.ts';
-import { session } from './session.ts';
+import { session, type ServerOption } from './session.ts';
 
 interface TokenInfo {
   readonly id: string;
@@ -29,23 +29,23 @@ function issued(body: unknown, what: string): IssuedToken {
   return { id, token };
 }
 
-export async function tokensList(): Promise<void> {
-  const { client, login } = session();
+export async function tokensList(options: ServerOption = {}): Promise<void> {
+  const { client, login } = session(options);
   const { tokens } = await client.get<{ tokens: TokenInfo[] }>('/api/tokens');
   console.log(table([['token', 'made', ''], ...tokens.map((t) => [t.id, when(t.createdAt), t.current ? 'this login' : ''])]));
   console.log(`${tokens.length} active token${tokens.length === 1 ? '' : 's'} of ${login.name} at ${login.url}; revoke one with xix tokens revoke ID`);
 }
 
-export async function tokensNew(): Promise<void> {
-  const { client, login } = session();
+export async function tokensNew(options: ServerOption = {}): Promise<void> {
+  const { client, login } = session(options);
   const made = issued((await client.request('POST', '/api/tokens')).body, 'POST /api/tokens');
   console.log(`a new token ${made.id} for ${login.name} at ${login.url} (shown once, keep it secret; log in elsewhere with XIX_TOKEN=... xix login ${login.url}):`);
   console.log(made.token);
 }
 
-export async function tokensRevoke(id: string): Promise<void> {
+export async function tokensRevoke(id: string, options: ServerOption = {}): Promise<void> {
   if (!TOKEN_ID.test(id)) fail(`ID must be a token id as xix tokens lists it (12 hex digits), got ${JSON.stringify(id)}`);
-  const { client, login } = session();
+  const { client, login } = session(options);
   await client.request('DELETE', `/api/tokens/${id}`);
   console.log(`revoked token ${id} of ${login.name} at ${login.url}: it no longer works`);
 }

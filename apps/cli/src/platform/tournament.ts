@@ -5,16 +5,12 @@
  * XIX_SERVER, else the one of `xix login`.
  */
 import { GameError, entrantsAt, findGame, parseOptionTexts } from '@xix/engine';
-import { fail, orFail } from '../cli-error.ts';
-import { createClient, type Client } from './client.ts';
-import { normalizeUrl, readLogin } from './config.ts';
+import { fail } from '../cli-error.ts';
+import { createClient } from './client.ts';
 import { listOf } from './listings.ts';
+import { publicClient, serverUrl, type ServerOption } from './session.ts';
 import { renderTournament, renderTournamentList } from './tournament-report.ts';
 import type { BotSummary, TournamentReport, TournamentSummary } from './api-types.ts';
-
-export interface ServerOption {
-  readonly server?: string;
-}
 
 export interface TournamentCreateOptions extends ServerOption {
   readonly game: string;
@@ -38,19 +34,11 @@ export const MAX_DEALS_PER_PAIRING = 500;
 export const MAX_TOURNAMENT_ENTRANTS = 64;
 export const LIMIT_NAMES = ['memoryMb', 'decisionMs', 'bankMs', 'loadMs'] as const;
 
-function serverUrl(option: string | undefined): string {
-  const given = option ?? (process.env.XIX_SERVER || undefined);
-  if (given !== undefined) return orFail(normalizeUrl(given)).url;
-  const login = readLogin();
-  if (login.ok) return login.login.url;
-  fail('which server? give --server URL, set XIX_SERVER, or log in with xix login URL');
-}
-
 /** A client with the admin token; a refused token is said to be the admin token, not a login. */
 async function adminRequest(options: ServerOption, method: 'POST', route: string, body?: unknown): Promise<unknown> {
   const token = process.env.XIX_ADMIN_TOKEN;
   if (!token) fail("this needs the admin token: set XIX_ADMIN_TOKEN to the server's XIX_ADMIN_TOKEN");
-  const client = createClient(serverUrl(options.server), token);
+  const client = createClient(serverUrl(options), token);
   const reply = await client.request(method, route, { accept: [401, 403], ...(body !== undefined && { body }) });
   if (reply.status === 401 || reply.status === 403) {
     const said = (reply.body as { message?: unknown } | null)?.message;
@@ -58,8 +46,6 @@ async function adminRequest(options: ServerOption, method: 'POST', route: string
   }
   return reply.body;
 }
-
-const publicClient = (options: ServerOption): Client => createClient(serverUrl(options.server));
 
 function tournamentId(id: string): string {
   if (!TOURNAMENT_ID.test(id)) fail(`ID must be a tournament id such as t3 (xix tournaments lists them), got ${id}`);

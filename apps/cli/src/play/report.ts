@@ -1,4 +1,5 @@
 /** What `xix play` prints when a series ends, finished or not. */
+import path from 'node:path';
 import type { SeriesSummary } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { percent, table } from '../format.ts';
@@ -58,7 +59,7 @@ export function report(input: ReportInput): string {
   if (input.stop === 'interrupted') lines.push(`interrupted: ${s.games} of ${planned} games played`);
   if (input.stop === 'max-forfeits') lines.push(`stopped after ${s.games} of ${planned} games: ${input.maxForfeits} forfeit${input.maxForfeits === 1 ? '' : 's'} reached (--max-forfeits)`);
   lines.push('', ...(names.length === 2 ? pairLines(names, s) : tableLines(names, s)));
-  if (input.replays !== undefined) lines.push(`replays: ${input.files} file${input.files === 1 ? '' : 's'} in ${input.replays} (index: ${input.replays}/index.md, index.tsv)`);
+  if (input.replays !== undefined) lines.push(`replays: ${input.files} file${input.files === 1 ? '' : 's'} in ${input.replays} (index: ${path.join(input.replays, 'index.md')}, index.tsv)`);
   lines.push(...input.forfeits.lines());
   return lines.join('\n');
 }

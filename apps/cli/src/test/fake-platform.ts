@@ -13,6 +13,8 @@ export interface FakeRequest {
   readonly method: string;
   readonly path: string;
   readonly authorization: string | undefined;
+  /** The request's body as sent ('' without one). */
+  readonly body: string;
 }
 
 export interface FakePlatform {
@@ -20,6 +22,8 @@ export interface FakePlatform {
   readonly requests: readonly FakeRequest[];
   /** Path (without the query) → the JSON body answered with 200; any other path is a 404. */
   readonly answers: Map<string, unknown>;
+  /** When set, every request sending a token gets this answer: 401, the token is not valid. */
+  refuseTokens: boolean;
   close(): Promise<void>;
 }
 
@@ -27,16 +31,22 @@ export async function startFakePlatform(): Promise<FakePlatform> {
   const requests: FakeRequest[] = [];
   const answers = new Map<string, unknown>();
   const server: Server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    requests.push({ method: req.method ?? '', path: pathname, authorization: req.headers.authorization });
-    const found = answers.has(pathname);
-    const body = found ? answers.get(pathname) : { error: 'not_found', message: `no route ${pathname}` };
-    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      requests.push({ method: req.method ?? '', path: pathname, authorization: req.headers.authorization, body: text });
+      const json = (status: number, body: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (platform.refuseTokens && req.headers.authorization !== undefined) return json(401, { error: 'unauthorized', message: 'the token is not valid' });
+      if (answers.has(pathname)) return json(200, answers.get(pathname));
+      json(404, { error: 'not_found', message: `no route ${req.method ?? ''} ${pathname}` });
+    });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, answers, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const platform: FakePlatform = { url: `http://127.0.0.1:${port}`, requests, answers, refuseTokens: false, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return platform;
 }
 
 export interface AsyncRunOptions {

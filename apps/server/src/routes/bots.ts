@@ -6,11 +6,11 @@ import { rateLimitOf } from '../rate-limits.ts';
 import { callerOf, type Caller } from '../plugins/auth.ts';
 import { HOUSE } from '../house-bots.ts';
 import { forbidden, notFound } from '../http-error.ts';
-import { BOT_ID_PATTERN, GAME_ID_PATTERN, USER_NAME_PATTERN, botSchema, errors, idParams, ratingHistorySchema, versionSchema } from '../schemas.ts';
-import { uploadBot, type UploadBody } from '../upload.ts';
+import { BOT_ID_PATTERN, GAME_ID_PATTERN, USER_NAME_PATTERN, botSchema, diagnosticSchema, errors, idParams, ratingHistorySchema, versionSchema } from '../schemas.ts';
+import { BOT_FILE_RULE, uploadBot, type UploadBody } from '../upload.ts';
 
-/** A relative path inside the bot's folder: no leading '/', no '..', source extensions only. */
-const FILE_PATH = '^(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9_][A-Za-z0-9_./-]{0,127}\\.(ts|js|mts|mjs)$';
+/** A file name of a bot: its form is checked by the upload (upload.ts botFileProblem), which says what is wrong in words. */
+const FILE_NAME = { type: 'string', minLength: 1, maxLength: 256 } as const;
 
 const count = { type: 'integer', minimum: 0 } as const;
 const headToHeadSchema = {
@@ -64,23 +64,27 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
         properties: {
           game: { type: 'string', pattern: GAME_ID_PATTERN, description: 'the game; default: the game the source is written for (whose SDK it uses), else the default game' },
           name: { type: 'string', pattern: USER_NAME_PATTERN, description: "the bot's name among your bots" },
-          entry: { type: 'string', pattern: FILE_PATH, description: 'the file that default-exports the bot (default: bot.ts, or the only file)' },
+          entry: { ...FILE_NAME, description: `the file that default-exports the bot (default: bot.ts, or the only file); ${BOT_FILE_RULE}` },
           files: {
             type: 'object', minProperties: 1, maxProperties: 64,
-            propertyNames: { pattern: FILE_PATH },
+            propertyNames: { ...FILE_NAME, description: BOT_FILE_RULE },
             additionalProperties: { type: 'string' },
             description: 'relative path → source text',
           },
         },
       },
       response: {
-        201: { type: 'object', properties: { bot: { type: 'string' }, game: { type: 'string' }, version: { type: 'integer' }, state: { type: 'string' }, compileMs: { type: 'integer' }, validation: { type: 'array', items: { type: 'string' } } } },
-        422: {
+        201: {
           type: 'object',
           properties: {
-            error: { type: 'string' }, message: { type: 'string' },
-            diagnostics: { type: 'array', items: { type: 'object', properties: { file: { type: 'string' }, line: { type: 'integer' }, column: { type: 'integer' }, text: { type: 'string' } } } },
+            bot: { type: 'string' }, game: { type: 'string' }, version: { type: 'integer' },
+            state: { type: 'string', enum: ['checking'], description: 'the new version is type-checked first, then validated: GET /api/bots/{id} follows it' },
+            compileMs: { type: 'integer' }, validation: { type: 'array', items: { type: 'string' } },
           },
+        },
+        422: {
+          type: 'object',
+          properties: { error: { type: 'string' }, message: { type: 'string' }, diagnostics: { type: 'array', items: diagnosticSchema } },
         },
         ...errors(400, 401, 409, 413, 429),
       },

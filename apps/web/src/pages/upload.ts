@@ -85,7 +85,7 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       if (!isAlive()) return;
       const current = (await api.bot(bot)).versions.find((v) => v.version === version);
-      if (current !== undefined && current.state !== 'validating') {
+      if (current !== undefined && current.state !== 'checking' && current.state !== 'validating') {
         onResult(verdictView(bot, current));
         return;
       }
