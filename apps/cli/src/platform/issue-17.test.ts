@@ -130,7 +130,7 @@ describe('the server of a platform command', () => {
     const elsewhere = path.join(dir, 'elsewhere');
     writeLogin({ url: 'http://127.0.0.1:1', token: 't', name: 'alice' }, { XIX_CONFIG_DIR: elsewhere });
     expectOneLineError(await xix(elsewhere, 'logout', '--server', platform.url), new RegExp(`^xix: you are logged in to http://127\\.0\\.0\\.1:1, not ${platform.url}: nothing was forgotten$`));
-    expect((await xix(elsewhere, 'logout', '--server', 'http://127.0.0.1:1/api')).stdout).toMatch(/^logged out of http:\/\/127\.0\.0\.1:1 /);
+    expect((await xix(elsewhere, 'logout', '--local', '--server', 'http://127.0.0.1:1/api')).stdout).toMatch(/^logged out of http:\/\/127\.0\.0\.1:1 /);
     // the saved token is never sent to another server
     const other = await startFakePlatform();
     try {
