@@ -2,7 +2,8 @@
  * A bot: owner, record, versions (with the validation verdicts for its signed-in owner), the Elo
  * history chart, recent matches (each a link to the viewer) and head-to-head against each opponent.
  */
-import { api, type Bot, type HeadToHead, type Match, type Version } from '../api.ts';
+import type { BotDetail, HeadToHead, Match, Version } from '@xix/server/api-types';
+import { api } from '../api.ts';
 import { ratingChart } from '../chart.ts';
 import { gameName } from '../games/registry.ts';
 import { el, fill, formatNumber, formatTime, heading, link, notice } from '../dom.ts';
@@ -54,7 +55,7 @@ function opponentsCell(game: Played): HTMLElement | string {
   return el('span', {}, ...game.opponents.flatMap((opponent, i) => [i === 0 ? '' : ', ', opponent === null ? 'itself' : link(`/bots/${opponent.bot}`, opponent.name)]));
 }
 
-function summary(bot: Bot, elo: number | null): HTMLElement {
+function summary(bot: BotDetail, elo: number | null): HTMLElement {
   const item = (label: string, value: string): HTMLElement => el('div', {}, el('dt', {}, label), el('dd', {}, value));
   const { record } = bot;
   return el('dl', { class: 'stats' },

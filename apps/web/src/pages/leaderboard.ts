@@ -3,7 +3,8 @@
  * on a scale shared by every row; sortable; reloaded (at most once a second) when the lobby says a
  * game of it ended or ratings changed.
  */
-import { api, type BradleyTerry, type LeaderboardRow } from '../api.ts';
+import type { BradleyTerryRating, LeaderboardRow } from '@xix/server/api-types';
+import { api } from '../api.ts';
 import { gameName } from '../games/registry.ts';
 import { el, fill, formatNumber, heading, link, notice } from '../dom.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';
@@ -28,7 +29,7 @@ const UNBOUNDED = {
   both: { text: 'open', note: 'too few decided games: both ends rest on the prior' },
 } as const;
 
-function btCell(bt: BradleyTerry | null, scale: Scale): Node | string {
+function btCell(bt: BradleyTerryRating | null, scale: Scale): Node | string {
   if (bt === null) return '–';
   const at = (value: number): number => ((value - scale.low) / (scale.high - scale.low)) * 100;
   const interval = `${formatNumber(bt.low)} to ${formatNumber(bt.high)}`;

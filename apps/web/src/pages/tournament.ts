@@ -3,7 +3,8 @@
  * the pairings that failed, with why; reloaded (at most once a second) when the lobby reports its
  * progress or one of its games ending.
  */
-import { api, type CrossTableCell, type TournamentFailure, type TournamentReport } from '../api.ts';
+import type { CrossTableCell, TournamentFailure, TournamentReport } from '@xix/server/api-types';
+import { api } from '../api.ts';
 import { el, fill, formatNumber, formatTime, heading, notice } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';

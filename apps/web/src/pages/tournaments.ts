@@ -1,5 +1,6 @@
 /** The tournaments, newest first; reloaded when the lobby reports tournament progress. */
-import { api, type Tournament } from '../api.ts';
+import type { Tournament } from '@xix/server/api-types';
+import { api } from '../api.ts';
 import { el, fill, formatTime, heading, link, notice } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';

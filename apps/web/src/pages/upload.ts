@@ -3,7 +3,8 @@
  * start from, pasted, or files chosen — then its compile errors (file:line:column), or its validation followed until the version is
  * active or rejected (the version polled every second).
  */
-import { ApiError, api, type Diagnostic, type Version } from '../api.ts';
+import type { Diagnostic, Version } from '@xix/server/api-types';
+import { ApiError, api } from '../api.ts';
 import { el, fill, heading, link, notice } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
 import { signedInName } from '../session.ts';

@@ -6,7 +6,7 @@
  * generic one.
  */
 import './viewer.css';
-import type { Match } from '../api.ts';
+import type { Match } from '@xix/server/api-types';
 import { el, fill, formatTime, link, notice } from '../dom.ts';
 import { PUBLIC, replayFrames, replayPerspectives, type Frame } from './frames.ts';
 import { loadFinishedMatch, loadOwnLogs } from './data.ts';
