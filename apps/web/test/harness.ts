@@ -3,13 +3,15 @@
  * real series worker, seeded through the API with real games — the house bots, alice's bot
  * uploaded and validated, and a rated round robin of the three (real matches, real replays, real
  * ratings) — and headless Chromium (playwright-core) to open its pages at laptop and phone sizes.
- * Screenshots go to test-artifacts/screenshots/<page>-<laptop|phone>.png (gitignored).
+ * Screenshots go to test-artifacts/screenshots/<page>-<viewport>.png (gitignored); each page photographed
+ * is also checked with axe-core (WCAG 2 A and AA).
  *
  * One harness per test file (beforeAll/afterAll); pages are closed by close(). A test that needs
  * no worker and no seeded games opens the pages harness alone (openPagesHarness): the server and
  * the browser.
  */
 import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 import { registerHouseBots } from '@xix/server';
@@ -28,6 +30,27 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 export const SCREENSHOTS = fileURLToPath(new URL('../../../test-artifacts/screenshots/', import.meta.url));
 const EXAMPLES = new URL('../../../sdk/examples/xix/', import.meta.url);
+
+/** axe-core's source, evaluated in a page (not a script tag: the pages' content security policy refuses inline scripts). */
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The rules checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly unknown[]; readonly failureSummary?: string }[];
+}
+
+/** axe-core's WCAG 2 AA violations on the page as it is now, one line each: rule, help, where, why. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate<boolean>("typeof window.axe === 'object'"))) await page.evaluate(AXE_SOURCE);
+  const options = { runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] };
+  const violations = await page.evaluate<AxeViolation[]>(`axe.run(document, ${JSON.stringify(options)}).then((results) => results.violations)`);
+  return violations.flatMap((violation) => violation.nodes.map((node) =>
+    `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help} at ${node.target.map(String).join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+}
 
 export const CHROMIUM_OPTIONS: LaunchOptions = {
   executablePath: '/usr/bin/chromium',
@@ -59,6 +82,11 @@ export interface PagesHarness {
   screenshot(page: Page, name: string): Promise<string>;
   /** Does the page scroll sideways (wider than the window)? Wide tables must scroll in their own box. */
   overflowsSideways(page: Page): Promise<boolean>;
+  /**
+   * What axe-core finds against WCAG 2 A and AA on the page as it is now (every page of the browser
+   * tests is checked, at both sizes): one line per element, [] when nothing.
+   */
+  accessibilityViolations(page: Page): Promise<string[]>;
   /** Uncaught errors the page's scripts threw so far. */
   pageErrors(page: Page): readonly string[];
   /** GET an API path on the server (JSON). */
@@ -150,6 +178,7 @@ export async function openPagesHarness(): Promise<PagesHarness> {
       },
       // against the viewport asked for: a phone's browser widens its layout to fit what overflows
       overflowsSideways: async (page) => (await page.evaluate<number>('document.documentElement.scrollWidth')) > VIEWPORTS[viewports.get(page) ?? 'laptop'].width,
+      accessibilityViolations,
       pageErrors: (page) => errors.get(page) ?? [],
       async api<T>(path: string) {
         const response = await fetch(`${baseUrl}${path}`);

@@ -93,6 +93,7 @@ describe('leaderboard', () => {
     await page.goto('/leaderboard/xix');
     await page.locator('tbody tr').first().waitFor();
     await h.screenshot(page, 'leaderboard');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     // the page itself never scrolls sideways: wide tables scroll in their own box
     expect(await h.overflowsSideways(page)).toBe(false);
     // ... but the rating columns (bot, Elo, Bradley–Terry with its bars) fit in the box unscrolled, headers whole
@@ -186,6 +187,7 @@ describe('bot page', () => {
     await page.goto(`/bots/${h.seeded.house.heuristic}`);
     await page.locator('.chart canvas').first().waitFor();
     await h.screenshot(page, 'bot');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(await h.overflowsSideways(page)).toBe(false);
     await page.close();
   });
@@ -279,6 +281,7 @@ describe('tournaments', () => {
     expect(await statusAt(before, failed)).toEqual(['failed:failed', 'failed:failed']);
     expect(await statusAt(before, queued)).toEqual(['queued:queued', 'queued:queued']);
     await h.screenshot(page, 'tournament-failed');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
 
     // cancelled: the queued pairing will never be played either
     const cancel = await h.post<{ removed: string[] }>(`/api/tournaments/${tournament}/cancel`, {});
@@ -298,9 +301,11 @@ describe('tournaments', () => {
     await page.goto('/tournaments');
     await page.locator('tbody tr').first().waitFor();
     await h.screenshot(page, 'tournaments');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     await page.goto(`/tournaments/${h.seeded.tournament}`);
     await page.locator('.cross-table').waitFor();
     await h.screenshot(page, 'tournament');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(await h.overflowsSideways(page)).toBe(false);
     await page.close();
   });
@@ -317,6 +322,7 @@ describe('live', () => {
     await phone.goto('/live');
     await phone.locator(`li[data-match="${match}"]`).waitFor();
     await h.screenshot(phone, 'live');
+    expect(await h.accessibilityViolations(phone)).toEqual([]);
     await phone.close();
     const page = await h.newPage('laptop');
     await page.goto('/live');
@@ -325,6 +331,7 @@ describe('live', () => {
     expect(await game.locator('a').first().getAttribute('href')).toBe(`/matches/${match}`);
     expect(await game.locator('.players').textContent()).toBe('random vs heuristic');
     await h.screenshot(page, 'live');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     await h.store.publishLive(match, [{ type: 'end', moves: 0, ranks: [1, 2], reason: 'test', view: null }], { game: 'xix', tournament: null });
     await game.waitFor({ state: 'detached' });
     expect(await page.getByText('No game is being played right now.').count()).toBe(1);

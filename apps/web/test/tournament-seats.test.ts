@@ -37,6 +37,7 @@ describe('a 1923 tournament at tables of 3', () => {
     const amyRow = page.locator('.cross-table tbody tr').nth(0);
     const beaColumn = (await rows.locator('td[data-column="bot"] a').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).indexOf(`/bots/${b.bot}`);
     expect(await amyRow.locator('td').nth(beaColumn).locator('.cross-score').textContent()).toBe('1–0–1');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -48,6 +48,7 @@ describe('upload', () => {
     await page.getByLabel('Bot name').fill('firstlegal');
     await page.getByLabel('Source (bot.ts)').fill(FIRST_LEGAL);
     await h.screenshot(page, 'upload');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Upload' }).click();
     const state = page.getByTestId('upload-state');
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 45_000 }).toMatch(/^(active|rejected)$/);
@@ -94,6 +95,7 @@ describe('upload', () => {
     expect(await errors.locator('li code').first().textContent()).toMatch(/^bot\.ts:4:\d+$/);
     expect(await errors.innerText()).toMatch(/Expected "]"/);
     await h.screenshot(page, 'upload-errors');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     const { bots } = await h.api<{ bots: { name: string }[] }>('/api/bots?owner=alice');
     expect(bots.map((b) => b.name)).toEqual(['copycat']);
     expect(h.pageErrors(page)).toEqual([]);
@@ -126,6 +128,7 @@ describe('upload', () => {
     expect(await verdict.locator('pre').textContent()).toBe(rejected!.message);
     expect(await verdict.getByRole('link').getAttribute('href')).toBe(`/matches/${rejected!.failingMatch}`);
     await h.screenshot(page, 'bot-rejected');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
@@ -137,6 +140,7 @@ describe('upload', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('That token is not known here.');
     await h.screenshot(page, 'sign-in');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     await page.getByLabel('API token').fill(h.seeded.alice.token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toBe('Signed in as alice');
@@ -144,6 +148,7 @@ describe('upload', () => {
     await page.getByRole('link', { name: 'Upload', exact: true }).first().click();
     await page.getByLabel('Bot name').waitFor();
     await h.screenshot(page, 'upload');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -340,6 +340,7 @@ describe('match viewer', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')).toBe(false);
     // the screen as it is (not the whole page): the controls stay at the bottom of a phone's screen
     await page.screenshot({ path: `${SCREENSHOTS}viewer-${size}.png` });
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
