@@ -158,9 +158,12 @@ export async function openPagesHarness(): Promise<PagesHarness> {
         const page = await context.newPage();
         const thrown: string[] = [];
         page.on('pageerror', (error) => thrown.push(error.message));
-        // what the content security policy refused (a resource from elsewhere, an inline script)
+        // what the content security policy refused (a resource from elsewhere, an inline script), an
+        // input's pattern the browser cannot compile (it then ignores it), a missing favicon
         page.on('console', (message) => {
-          if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) thrown.push(message.text());
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          if (/Content Security Policy|is not a valid regular expression/i.test(text) || /favicon/.test(message.location().url)) thrown.push(`${text} (${message.location().url})`);
         });
         errors.set(page, thrown);
         viewports.set(page, viewport);

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const SIZES: readonly ViewportName[] = ['laptop', 'phone'];
+const SIZES: readonly ViewportName[] = ['desktop', 'phone'];
 
 /** The leaderboard's rows as shown: bot link, Elo and record cells. */
 async function shownRows(page: Page): Promise<{ href: string | null; name: string; elo: string; games: string; wins: string; losses: string; draws: string; forfeits: string }[]> {
@@ -335,6 +335,23 @@ describe('live', () => {
     await h.store.publishLive(match, [{ type: 'end', moves: 0, ranks: [1, 2], reason: 'test', view: null }], { game: 'xix', tournament: null });
     await game.waitFor({ state: 'detached' });
     expect(await page.getByText('No game is being played right now.').count()).toBe(1);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('not found', () => {
+  it.each(SIZES)('a path that is no page shows the app’s not-found page (404), with its icon, at %s size', async (size) => {
+    const page = await h.newPage(size);
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    expect(await page.title()).toBe('Page not found · XIX Arena');
+    expect(await page.locator('main').getByRole('link', { name: 'leaderboard' }).getAttribute('href')).toBe('/leaderboard/xix');
+    const icon = await page.request.get(await page.locator('link[rel="icon"]').getAttribute('href') ?? '');
+    expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    await h.screenshot(page, 'not-found');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

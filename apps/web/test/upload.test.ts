@@ -133,6 +133,32 @@ describe('upload', () => {
     await page.close();
   });
 
+  it('checks names with patterns the browser compiles, and refuses a file that is no .ts or .js in words', async () => {
+    const page = await h.newPage('phone');
+    await page.goto('/sign-in');
+    const userName = page.getByLabel('User name');
+    await userName.fill('Bad Name');
+    // an invalid pattern is ignored by the browser (and logged: pageErrors), and this mismatch not found
+    expect(await userName.evaluate((input) => (input as unknown as { validity: { patternMismatch: boolean } }).validity.patternMismatch)).toBe(true);
+    await userName.fill('good-name_1');
+    expect(await userName.evaluate((input) => (input as unknown as { validity: { valid: boolean } }).validity.valid)).toBe(true);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+
+    const upload = await h.newPage('desktop', { token: h.seeded.alice.token });
+    await upload.goto('/upload');
+    const botName = upload.getByLabel('Bot name');
+    await botName.fill('Bad Name');
+    expect(await botName.evaluate((input) => (input as unknown as { validity: { patternMismatch: boolean } }).validity.patternMismatch)).toBe(true);
+    await botName.fill('snake');
+    await upload.getByLabel('Or choose files').setInputFiles({ name: 'bot.py', mimeType: 'text/x-python', buffer: Buffer.from('print("hi")\n') });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => upload.getByRole('alert').textContent()).toBe('A bot is a .ts or .js file: bot.py is not. Nothing was uploaded.');
+    expect(await h.accessibilityViolations(upload)).toEqual([]);
+    expect(h.pageErrors(upload)).toEqual([]);
+    await upload.close();
+  });
+
   it('signs in with a pasted token, which the header then shows, and refuses an unknown one', async () => {
     const page = await h.newPage('phone');
     await page.goto('/sign-in');

@@ -9,8 +9,17 @@ import { el, fill, heading, link, notice } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
 import { signedInName } from '../session.ts';
 import { signInForms } from '../sign-in-forms.ts';
+import { NAME_INPUT_PATTERN, NAME_RULE, failureText } from '../forms.ts';
 
-const BOT_NAME = '^[a-z][a-z0-9_-]{2,31}$';
+/** What a bot's files may be called (the server's rule for file paths): the upload's own check first. */
+const SOURCE_FILE = /\.(?:ts|js|mts|mjs)$/;
+/** Each field's rule, said when the server refuses the field. */
+const RULES = {
+  name: `A bot's name is ${NAME_RULE}.`,
+  files: 'A bot is a .ts or .js file (or several: .ts, .js, .mts or .mjs), named with letters, digits, _, - and . only.',
+  entry: 'The entry file is one of the files, named with letters, digits, _, - and ., ending in .ts, .js, .mts or .mjs.',
+  game: 'Choose one of the games offered.',
+};
 const POLL_MS = 1000;
 
 function compileErrors(error: ApiError): HTMLElement {
@@ -36,7 +45,7 @@ function verdictView(bot: string, version: Version): HTMLElement {
 }
 
 function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolean): HTMLFormElement {
-  const name = el('input', { id: 'bot-name', name: 'name', type: 'text', required: true, pattern: BOT_NAME, spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'bot-name-hint' });
+  const name = el('input', { id: 'bot-name', name: 'name', type: 'text', required: true, pattern: NAME_INPUT_PATTERN, spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'bot-name-hint' });
   const game = el('select', { id: 'bot-game', name: 'game', required: true });
   const source = el('textarea', { id: 'bot-source', name: 'source', rows: '14', wrap: 'off', spellcheck: 'false', 'aria-describedby': 'bot-source-hint' });
   const sourceHint = el('p', { class: 'hint', id: 'bot-source-hint' });
@@ -73,7 +82,7 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
 
   const form = el('form', { class: 'form-card upload-form', 'aria-labelledby': 'upload-heading' },
     el('h2', { id: 'upload-heading' }, 'Your bot'),
-    el('div', { class: 'field' }, el('label', { for: 'bot-name' }, 'Bot name'), name, el('p', { class: 'hint', id: 'bot-name-hint' }, 'A name you already use makes a new version of that bot.')),
+    el('div', { class: 'field' }, el('label', { for: 'bot-name' }, 'Bot name'), name, el('p', { class: 'hint', id: 'bot-name-hint' }, `${RULES.name} A name you already use makes a new version of that bot.`)),
     el('div', { class: 'field' }, el('label', { for: 'bot-game' }, 'Game'), game),
     el('div', { class: 'field' }, el('label', { for: 'bot-source' }, 'Source (bot.ts)'), source, sourceHint),
     el('div', { class: 'field' }, el('label', { for: 'bot-files' }, 'Or choose files'), files, el('p', { class: 'hint', id: 'bot-files-hint' }, 'Chosen files replace the source above.')),
@@ -100,6 +109,11 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
       onResult(notice('Uploading and compiling…'));
       try {
         const chosen = [...(files.files ?? [])];
+        const foreign = chosen.filter((file) => !SOURCE_FILE.test(file.name));
+        if (foreign.length > 0) {
+          onResult(notice(`A bot is a .ts or .js file: ${foreign.map((file) => file.name).join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not. Nothing was uploaded.`, 'error'));
+          return;
+        }
         const contents: Record<string, string> = chosen.length === 0
           ? { 'bot.ts': source.value }
           : Object.fromEntries(await Promise.all(chosen.map(async (file) => [file.name, await file.text()] as const)));
@@ -112,7 +126,7 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
       } catch (error) {
         if (!isAlive()) return;
         if (error instanceof ApiError && error.code === 'compile_error') onResult(compileErrors(error));
-        else onResult(notice(error instanceof Error ? error.message : String(error), 'error'));
+        else onResult(notice(failureText(error, RULES), 'error'));
       } finally {
         submit.disabled = false;
       }
