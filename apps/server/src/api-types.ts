@@ -13,7 +13,7 @@ import type { GameInfo } from './game-info.ts';
 /** The streams' events (docs/api.md "Streams"): a match's (GET /api/matches/:id/events) and the lobby's (GET /api/lobby). */
 export type { LiveEvent, LiveSeat, LobbyEvent } from '@xix/store';
 
-export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, Tournament, TournamentFailure, TournamentReport, TournamentStanding };
+export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, RatingPoint, Tournament, TournamentFailure, TournamentReport, TournamentStanding };
 
 /** A bot's version (GET /api/bots/:id): without the bot id and the entry file. */
 export type Version = Omit<VersionInfo, 'bot' | 'entry'>;
@@ -40,9 +40,10 @@ export interface Leaderboard {
   readonly rows: readonly LeaderboardRow[];
 }
 
-/** GET /api/bots/:id/ratings: the bot's Elo after each of its rated games. */
+/** GET /api/bots/:id/ratings[?variant=]: the bot's Elo after each of its rated games of a variant. */
 export interface RatingHistory {
   readonly game: string;
+  readonly variant: string;
   readonly history: readonly RatingPoint[];
 }
 
