@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MATCH_ID } from '@xix/store';
+import { fakeReplay, match, upload } from '../../store/test/world.ts';
 import { openWebHarness, type ViewportName, type WebHarness } from './harness.ts';
 
 interface Row {
@@ -88,23 +89,88 @@ describe('leaderboard', () => {
     await page.close();
   });
 
+  it('offers each variant of a game with several (nim: heads-up, multi), names it in the URL, and finds and pages bots', async () => {
+    // seeded in the store: 51 nim bots at three-seat tables (the multi board), two of them heads-up too
+    const bots = [];
+    for (let i = 0; i < 51; i++) bots.push(await upload(h.store, `owner${i % 5}`, `nimbot${String(i).padStart(2, '0')}`, 'active', 'nim'));
+    const multi = await h.store.createSeries({ game: 'nim', kind: 'challenge', rated: true, entrants: bots.slice(0, 3), seats: 3, deals: 17, seed: 1, requestedBy: 'admin' });
+    for (let table = 0; table < 17; table++) {
+      const seats = bots.slice(table * 3, table * 3 + 3);
+      await h.store.recordMatch(match(multi, table, seats, { moves: [], forfeit: null, result: { winner: 0, points: [1, 0, 0], reason: 'took-last', ranks: [1, 2, 3] } }, { game: 'nim', variant: 'multi' }));
+    }
+    const headsUp = await h.store.createSeries({ game: 'nim', kind: 'challenge', rated: true, entrants: bots.slice(0, 2), deals: 1, seed: 2, requestedBy: 'admin' });
+    await h.store.recordMatch(match(headsUp, 0, bots.slice(0, 2), fakeReplay(1), { game: 'nim', variant: 'heads-up' }));
+
+    const page = await h.newPage('desktop');
+    await page.goto('/leaderboard/nim');
+    const variants = page.getByRole('navigation', { name: 'Variants' });
+    await expect.poll(() => variants.getByRole('link').allTextContents()).toEqual(['heads-up', 'multi']);
+    expect(await variants.locator('[aria-current="page"]').textContent()).toBe('heads-up'); // the main variant
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Leaderboard: nim (heads-up)');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+
+    await variants.getByRole('link', { name: 'multi' }).click();
+    await page.waitForURL('**/leaderboard/nim/multi');
+    const shown = page.getByTestId('rows-shown');
+    await expect.poll(() => shown.textContent()).toBe('Bots 1–50 of 51');
+    expect(await page.locator('tbody tr').count()).toBe(50);
+    expect(await page.title()).toBe('Leaderboard: nim (multi) · XIX Arena');
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await expect.poll(() => shown.textContent()).toBe('Bots 51–51 of 51');
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(new URL(page.url()).search).toBe('?page=2');
+    await h.screenshot(page, 'leaderboard-nim-page-2');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
+
+    // a search finds bots by name or owner, from the first page
+    await page.getByLabel('Find a bot or owner').fill('nimbot07');
+    await expect.poll(() => shown.textContent()).toBe('Bots 1–1 of 1 matching “nimbot07”');
+    expect(await page.locator('tbody td[data-column="bot"] a').first().textContent()).toBe('nimbot07');
+    expect(new URL(page.url()).search).toBe('?q=nimbot07');
+    await page.getByLabel('Find a bot or owner').fill('owner3');
+    await expect.poll(() => shown.textContent()).toBe('Bots 1–10 of 10 matching “owner3”');
+    // the URL says it all: a reload shows the same
+    await page.reload();
+    await expect.poll(() => shown.textContent()).toBe('Bots 1–10 of 10 matching “owner3”');
+    expect(await page.getByLabel('Find a bot or owner').inputValue()).toBe('owner3');
+    await page.getByLabel('Find a bot or owner').fill('nobody-at-all');
+    await expect.poll(() => shown.textContent()).toBe('No bot or owner matches “nobody-at-all”.');
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+
+    const phone = await h.newPage('phone');
+    await phone.goto('/leaderboard/nim/multi');
+    await phone.locator('tbody tr').first().waitFor();
+    // on a phone the board sorts by a menu (its headers are hidden): by name, A to Z
+    await phone.getByLabel('Sort by').selectOption('bot');
+    await expect.poll(() => phone.locator('tbody td[data-column="bot"] a').first().textContent()).toBe('nimbot00');
+    await h.screenshot(phone, 'leaderboard-nim');
+    expect(await h.accessibilityViolations(phone)).toEqual([]);
+    expect(h.pageErrors(phone)).toEqual([]);
+    await phone.close();
+  });
+
   it.each(SIZES)('screenshot at %s size', async (size) => {
     const page = await h.newPage(size);
     await page.goto('/leaderboard/xix');
     await page.locator('tbody tr').first().waitFor();
     await h.screenshot(page, 'leaderboard');
     expect(await h.accessibilityViolations(page)).toEqual([]);
-    // the page itself never scrolls sideways: wide tables scroll in their own box
+    // the page never scrolls sideways, and every cell of the board is on the screen unscrolled (a
+    // phone shows each row as a card: W/L/D and the win rate were off-screen in a table)
     expect(await h.overflowsSideways(page)).toBe(false);
-    // ... but the rating columns (bot, Elo, Bradley–Terry with its bars) fit in the box unscrolled, headers whole
-    const box = (await page.locator('.table-scroll').boundingBox())!;
-    for (const key of ['bot', 'elo', 'bt']) {
-      const header = (await page.locator(`th[data-column="${key}"]`).boundingBox())!;
-      expect(header.x + header.width, key).toBeLessThanOrEqual(box.x + box.width);
+    const width = (await page.viewportSize())!.width;
+    const cells = await page.locator('tbody td').all();
+    expect(cells.length).toBe(3 * 9);
+    for (const cell of cells) {
+      const shown = (await cell.boundingBox())!;
+      expect(shown.x + shown.width, `${await cell.getAttribute('data-column')} at ${size}`).toBeLessThanOrEqual(width);
     }
-    for (const bar of await page.locator('td[data-column="bt"] .bt-bar').all()) {
-      const shown = (await bar.boundingBox())!;
-      expect(shown.x + shown.width).toBeLessThanOrEqual(box.x + box.width);
+    // each Bradley–Terry rating with its interval's numbers, as the API has them
+    const { rows } = await h.api<{ rows: { bot: string; bt: { low: number; high: number } | null }[] }>('/api/leaderboard/xix');
+    for (const row of rows) {
+      const interval = page.locator(`tr:has(a[href="/bots/${row.bot}"]) .bt-interval`);
+      expect(await interval.textContent()).toBe(`95% interval ${Math.round(row.bt!.low)}–${Math.round(row.bt!.high)}`);
     }
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
