@@ -62,7 +62,8 @@ export const api = {
   leaderboard: (game: string, variant?: string) => call<Leaderboard>('GET', `/api/leaderboard/${segment(game)}${variant === undefined ? '' : `/${segment(variant)}`}`),
   bots: (query: { game?: string; owner?: string }) => call<BotList>('GET', `/api/bots?${new URLSearchParams(query)}`),
   bot: (id: string) => call<BotDetail>('GET', `/api/bots/${segment(id)}`),
-  ratings: (id: string) => call<RatingHistory>('GET', `/api/bots/${segment(id)}/ratings`),
+  /** A bot's Elo history on one board (default: its game's main variant). */
+  ratings: (id: string, variant?: string) => call<RatingHistory>('GET', `/api/bots/${segment(id)}/ratings${variant === undefined ? '' : `?variant=${segment(variant)}`}`),
   user: (name: string) => call<User>('GET', `/api/users/${segment(name)}`),
   match: (id: string) => call<Match>('GET', `/api/matches/${segment(id)}`),
   /** The replay document (docs/replay-format.md), checked by the engine's parseReplay. */

@@ -186,6 +186,7 @@ describe('bot page', () => {
     await page.goto(`/bots/${id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('copycat');
     expect(await page.locator('.owner-name').textContent()).toBe(bot.owner);
+    expect(await page.locator('.owner-name').getAttribute('href')).toBe(`/users/${bot.owner}`);
     expect(await page.locator('.stats').innerText()).toContain(String(bot.record.games));
     await page.locator('.chart canvas').first().waitFor(); // uPlot drew the Elo history
     const hrefs = await page.locator('section[aria-labelledby="matches-heading"] a[href^="/matches/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -207,6 +208,66 @@ describe('bot page', () => {
     await owner.locator('section[aria-labelledby="versions-heading"] th[data-column="verdict"]').waitFor();
     expect(await owner.getByTestId('signed-in-as').textContent()).toBe('Signed in as alice');
     await owner.close();
+  });
+
+  it('shows its Bradley–Terry rating and interval, its Elo by date with each version’s start, all its matches page by page, and its owner’s page', async () => {
+    // seeded in the store: dora's bot plays 12 rated games as v1, then 13 as v2 (1923, two seats)
+    const v1 = await upload(h.store, 'dora', 'charted', 'active', '1923');
+    const sparring = await upload(h.store, 'dora', 'sparring', 'active', '1923');
+    const first = await h.store.createSeries({ game: '1923', kind: 'tournament', rated: true, entrants: [v1, sparring], deals: 6, seed: 1, requestedBy: 'admin' });
+    for (let i = 0; i < 12; i++) await h.store.recordMatch(match(first, i, i % 2 === 0 ? [v1, sparring] : [sparring, v1], fakeReplay(i % 3 === 0 ? 1 : 0), { game: '1923', kind: 'tournament' }));
+    const v2 = await upload(h.store, 'dora', 'charted', 'active', '1923');
+    expect(v2.version).toBe(2);
+    const second = await h.store.createSeries({ game: '1923', kind: 'tournament', rated: true, entrants: [v2, sparring], deals: 7, seed: 2, requestedBy: 'admin' });
+    for (let i = 0; i < 13; i++) await h.store.recordMatch(match(second, i, i % 2 === 0 ? [v2, sparring] : [sparring, v2], fakeReplay(i % 4 === 0 ? 1 : 0), { game: '1923', kind: 'tournament' }));
+    const { rows } = await h.api<{ rows: { bot: string; elo: number; bt: { rating: number; low: number; high: number } }[] }>('/api/leaderboard/1923');
+    const row = rows.find((r) => r.bot === v1.bot)!;
+
+    const page = await h.newPage('desktop');
+    await page.goto(`/bots/${v1.bot}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('charted');
+    const stat = (key: string) => page.locator(`[data-stat="${key}"] dd`);
+    await stat('bt').waitFor();
+    expect(await stat('bt').locator('.bt-value').textContent()).toBe(String(Math.round(row.bt.rating)));
+    expect(await stat('bt').locator('.bt-interval').textContent()).toBe(`95% interval ${Math.round(row.bt.low)}–${Math.round(row.bt.high)}`);
+    expect(await stat('elo').textContent()).toMatch(new RegExp(`^${Math.round(row.elo)}`));
+    expect(await stat('games').textContent()).toBe('25');
+    expect(await stat('rated').textContent()).toBe('25');
+    expect(await stat('validation').textContent()).toBe('0+'); // more matches than one page: not all read yet
+    // the chart by date, each version's start marked (and said in words)
+    await page.locator('.chart canvas').first().waitFor();
+    expect(await page.locator('.chart [data-version-start]').evaluateAll((marks) => marks.map((mark) => mark.getAttribute('data-version-start')))).toEqual(['1', '2']);
+    expect(await page.locator('.chart').getAttribute('data-points')).toBe('25');
+    // 20 matches, then the 5 older ones
+    const matchRows = page.locator('section[aria-labelledby="matches-heading"] tbody tr');
+    expect(await matchRows.count()).toBe(20);
+    await page.getByTestId('older-matches').click();
+    await expect.poll(() => matchRows.count()).toBe(25);
+    expect(await page.getByTestId('older-matches').count()).toBe(0);
+    expect(await stat('validation').textContent()).toBe('0');
+    await h.screenshot(page, 'bot-versions');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
+
+    // the owner's page lists their bots
+    await page.locator('.lead').getByRole('link', { name: 'dora' }).click();
+    await page.waitForURL('**/users/dora');
+    await expect.poll(() => page.locator('tbody td[data-column="bot"] a').allTextContents()).toEqual(['charted', 'sparring']);
+    expect(await page.title()).toBe('User dora · XIX Arena');
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each(SIZES)('a user’s page at %s size', async (size) => {
+    const page = await h.newPage(size);
+    await page.goto('/users/alice');
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.locator('tbody td[data-column="bot"] a').first().getAttribute('href')).toBe(`/bots/${h.seeded.alice.bot}`);
+    await h.screenshot(page, 'user');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
+    expect(await h.overflowsSideways(page)).toBe(false);
+    await page.goto('/users/nobody');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('There is no user nobody.');
+    await page.close();
   });
 
   it('shows a match of more than two seats (1923) from its ranks: each seat’s place, all its opponents, every seat’s points', async () => {

@@ -127,6 +127,13 @@ describe('upload', () => {
     expect(await verdict.locator('strong').textContent()).toBe(rejected!.verdict);
     expect(await verdict.locator('pre').textContent()).toBe(rejected!.message);
     expect(await verdict.getByRole('link').getAttribute('href')).toBe(`/matches/${rejected!.failingMatch}`);
+    // its counts agree with the matches listed: no game counts in its record, its validation games apart
+    const { matches } = await h.api<{ matches: { kind: string }[] }>(`/api/matches?bot=${bot.id}&limit=20`);
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.every((m) => m.kind === 'validation')).toBe(true);
+    const stat = (key: string) => page.locator(`[data-stat="${key}"] dd`).textContent();
+    expect([await stat('games'), await stat('rated'), await stat('validation')]).toEqual(['0', '0', String(matches.length)]);
+    expect(await page.locator('section[aria-labelledby="matches-heading"] tbody tr').count()).toBe(matches.length);
     await h.screenshot(page, 'bot-rejected');
     expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);

@@ -1,4 +1,7 @@
-/** A user (/users/:name): when they joined and their bots, each a link to its page. */
+/**
+ * A user (/users/:name): when they joined and their bots, each a link to its page. The bots'
+ * owner is not always a registered user (the house bots' `house`): its bots are listed all the same.
+ */
 import type { Bot } from '@xix/server/api-types';
 import { ApiError, api } from '../api.ts';
 import { el, fill, formatTime, heading, link, notice } from '../dom.ts';
@@ -24,19 +27,26 @@ function botsTable(bots: readonly Bot[]): HTMLElement {
 export function mountUserPage(root: HTMLElement, name: string): () => void {
   let alive = true;
   fill(root, heading(1, name), notice('Loading…'));
-  void api.user(name).then((user) => {
+  const unknown = (error: unknown): null => {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  };
+  void Promise.all([api.user(name).catch(unknown), api.bots({ owner: name }).then(({ bots }) => bots, unknown)]).then(([user, bots]) => {
     if (!alive) return;
+    if (user === null && (bots === null || bots.length === 0)) {
+      fill(root, heading(1, name), notice(`There is no user ${name}.`, 'error'));
+      return;
+    }
+    const owned = bots ?? [];
     fill(root,
-      heading(1, user.name),
-      el('p', { class: 'lead' }, `Joined ${formatTime(user.createdAt)} · ${user.bots.length} ${user.bots.length === 1 ? 'bot' : 'bots'}`),
+      heading(1, name),
+      el('p', { class: 'lead' }, user === null ? '' : `Joined ${formatTime(user.createdAt)} · `, `${owned.length} ${owned.length === 1 ? 'bot' : 'bots'}`),
       el('section', { 'aria-labelledby': 'user-bots-heading' },
         el('h2', { id: 'user-bots-heading' }, 'Bots'),
-        user.bots.length === 0 ? notice('No bots yet.') : botsTable(user.bots)),
+        owned.length === 0 ? notice('No bots yet.') : botsTable(owned)),
     );
   }, (error: unknown) => {
-    if (!alive) return;
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-    fill(root, heading(1, name), notice(missing ? `There is no user ${name}.` : `Cannot load user ${name}: ${(error as Error).message}`, 'error'));
+    if (alive) fill(root, heading(1, name), notice(`Cannot load user ${name}: ${(error as Error).message}`, 'error'));
   });
   return () => {
     alive = false;
