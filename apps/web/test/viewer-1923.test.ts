@@ -15,6 +15,7 @@ import { playMatch, trustedPlayer } from '@xix/referee';
 import heuristic from '../../../sdk/examples/1923/heuristic.ts';
 import random from '../../../sdk/examples/1923/random.ts';
 import { nineteenTwentyThreeTableOf } from '../src/games/1923/table.ts';
+import { describeDecision, roundDecision } from '../src/games/1923/tie-break.ts';
 import { openWebHarness, type WebHarness } from './harness.ts';
 
 const NAMES = ['ace', 'deuce', 'trey', 'four'];
@@ -154,8 +155,21 @@ describe('the 1923 table in the match viewer', () => {
       expect(await revealed()).toEqual(round.hands.map((cards, seat) => ({ value: round.values[seat], cards, winner: seat === round.winner })));
     }
 
-    await page.locator('[data-control="last"]').click();
-    await page.locator(`[data-viewer][data-move="${replay.moves.length}"]`).waitFor();
+    // a round a tie-break decided says which and how (T9): this game has one by draw-off and one by the average
+    expect(await page.locator('[data-decided-by]').count()).toBe(0); // round 1: the best total alone
+    const decided = game.spectatorView(states.at(-1)!).rounds.filter((r) => roundDecision(r).by !== 'total');
+    expect(decided.map((r) => roundDecision(r).by).sort()).toEqual(['average', 'draw-off']);
+    for (const tied of decided) {
+      const after = states.findIndex((s) => game.spectatorView(s).rounds.length === tied.round);
+      await goToMove(page, after);
+      const said = page.locator('[data-reveal] [data-decided-by]');
+      expect(await said.getAttribute('data-decided-by')).toBe(roundDecision(tied).by);
+      expect(await said.textContent()).toBe(describeDecision(tied, (seat) => NAMES[seat]!));
+      await h.screenshot(page, `viewer-1923-${roundDecision(tied).by}`);
+      expect(await h.accessibilityViolations(page)).toEqual([]);
+    }
+
+    await goToMove(page, replay.moves.length);
     const places = await page.locator('[data-place]').evaluateAll((tags) => tags.map((tag) => Number(tag.getAttribute('data-place'))));
     expect(places).toEqual(replay.result.ranks);
     const winners = replay.result.ranks!.flatMap((place, seat) => (place === 1 ? [NAMES[seat]!] : []));
