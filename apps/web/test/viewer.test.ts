@@ -246,9 +246,26 @@ describe('match viewer', () => {
     const page = await openViewer(`/matches/${id}#move=${k}`);
     await expectShown(page, everything(seeded, k));
     expect(await page.locator('[data-control="link"]').getAttribute('href')).toBe(`#move=${k}`);
+    // "Last moves" numbers each event by the move that made it (a forced abandon comes with the move that finished the trick)
+    const events = await page.locator('.xix-events li').evaluateAll((items) => items.map((item) => ({ number: Number(item.getAttribute('value')), type: item.getAttribute('data-event') })));
+    expect(events[0]!.number).toBe(k);
+    for (const { number, type } of events) {
+      const made = (replay.moves[number - 1]!.action as { type: string }).type;
+      expect(type === made || (type === 'abandon' && made === 'play'), `move ${number}: ${type} shown, ${made} played`).toBe(true);
+    }
     await followLink(page, 5);
     await expectShown(page, everything(seeded, 5));
+    // an anchor that names no move is put right: the move shown, or the nearest end
+    await page.evaluate(`location.hash = '#move=abc'`);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#move=5');
+    await page.evaluate(`location.hash = '#move=99999'`);
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#move=${replay.moves.length}`);
     await page.close();
+    for (const [anchor, move] of [['abc', 0], ['-2', 0], ['3.5', 0], ['99999', replay.moves.length]] as const) {
+      const opened = await openViewer(`/matches/${id}#move=${anchor}`);
+      await expectShown(opened, everything(seeded, move));
+      await opened.close();
+    }
   });
 
   it('shows its owner what the bot printed at each move, and nobody else', async () => {

@@ -137,7 +137,7 @@ export function createPlayer(game: string, renderer: Renderer): Player {
     const view = current.views[perspective] ?? Object.values(current.views)[0];
     const isLast = index === source.frames.length - 1;
     try {
-      renderer.render(board, view, { game, seats: source.seats, outcome: isLast ? source.outcome : null });
+      renderer.render(board, view, { game, seats: source.seats, move: current.move, outcome: isLast ? source.outcome : null });
     } catch (error) {
       fill(board, el('p', { class: 'notice error', role: 'alert' }, `Cannot draw move ${current.move}: ${(error as Error).message}`));
     }
@@ -250,6 +250,8 @@ export function createPlayer(game: string, renderer: Renderer): Player {
   function onHash(): void {
     const move = moveInHash(location.hash);
     if (move !== null && move !== frame()?.move) userGo(indexOfMove(move));
+    // an anchor that names no move (#move=abc) is put right: the move shown
+    else if (move === null && /(?:^#|&)move=/.test(location.hash)) draw();
   }
 
   function indexOfMove(move: number): number {
