@@ -153,6 +153,15 @@ async function expectShown(page: Page, expected: ShownTable): Promise<void> {
   expect(new URL(page.url()).hash).toBe(`#move=${expected.move}`);
 }
 
+/** Is part of the seat to move on the screen, under the viewer's controls? */
+function seatToMoveCovered(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>(`(() => {
+    const seat = document.querySelector('[data-board] [data-to-move="true"]')?.getBoundingClientRect();
+    const controls = document.querySelector('.viewer-controls').getBoundingClientRect();
+    return seat !== undefined && seat.bottom > controls.top && seat.top < Math.min(controls.bottom, innerHeight);
+  })()`);
+}
+
 describe('match viewer', () => {
   it('steps through a stored match with the buttons, the keyboard and the slider, showing the engine’s view at each move', async () => {
     const { id, replay } = seeded;
@@ -358,6 +367,13 @@ describe('match viewer', () => {
     // the screen as it is (not the whole page): the controls stay at the bottom of a phone's screen
     await page.screenshot({ path: `${SCREENSHOTS}viewer-${size}.png` });
     expect(await h.accessibilityViolations(page)).toEqual([]);
+    // the controls (sticky at the bottom of a phone's screen) never cover the seat to move, move after move
+    for (let step = 0; step < 6; step++) {
+      expect(await seatToMoveCovered(page), `move ${await page.locator('[data-viewer]').getAttribute('data-move')}`).toBe(false);
+      const move = Number(await page.locator('[data-viewer]').getAttribute('data-move'));
+      await page.locator('[data-control="forward"]').click();
+      await page.locator(`[data-viewer][data-move="${move + 1}"]`).waitFor();
+    }
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
