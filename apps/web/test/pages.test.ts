@@ -326,6 +326,9 @@ describe('tournaments', () => {
     const report = await h.api<{ progress: { games: number; gamesDone: number }; standings: { bot: string; wins: number }[]; crossTable: { entrants: { bot: string }[]; wins: number[] }[] }>(`/api/tournaments/${tournament}`);
     const page = await h.newPage('laptop');
     await page.goto('/tournaments');
+    // who may create one, and how tables play, said for any game
+    expect(await page.getByTestId('who-creates').textContent()).toBe('Only the platform’s admin creates tournaments, with the server’s admin token (XIX_ADMIN_TOKEN): xix tournament create --bot ID --bot ID … or POST /api/tournaments.');
+    expect(await page.locator('.lead').first().textContent()).toMatch(/every set of that many entrants meets at one table, which plays each deal once per rotation of the entrants round the seats/);
     await page.getByRole('link', { name: `Tournament ${tournament}` }).click();
     await page.waitForURL(`**/tournaments/${tournament}`);
     const progress = page.getByRole('progressbar');
@@ -451,12 +454,24 @@ describe('live', () => {
     await h.screenshot(phone, 'live');
     expect(await h.accessibilityViolations(phone)).toEqual([]);
     await phone.close();
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto('/live');
     const game = page.locator(`li[data-match="${match}"]`);
     await game.waitFor();
     expect(await game.locator('a').first().getAttribute('href')).toBe(`/matches/${match}`);
-    expect(await game.locator('.players').textContent()).toBe('random vs heuristic');
+    // named once the bots' names are fetched (the start event carries none here)
+    await expect.poll(() => game.locator('.players').textContent()).toBe('random vs heuristic');
+    // a game that starts later, of a bot new to the page, published without names: named all the same
+    const newcomer = await upload(h.store, 'erin', 'latecomer');
+    const later = 's999998.0';
+    await h.store.publishLive(later, [{ type: 'start', match: later, game: 'xix', seats: [{ bot: newcomer.bot, version: 1 }, { bot: a, version: 1 }], view: null }], { game: 'xix', tournament: null });
+    await expect.poll(() => page.locator(`li[data-match="${later}"] .players`).textContent()).toBe('latecomer vs random');
+    // the names the worker publishes are shown as they are
+    const named = 's999997.0';
+    await h.store.publishLive(named, [{ type: 'start', match: named, game: 'xix', seats: [{ bot: b, version: 1, name: 'heuristic' }, { bot: newcomer.bot, version: 1, name: 'latecomer' }], view: null }], { game: 'xix', tournament: null });
+    await expect.poll(() => page.locator(`li[data-match="${named}"] .players`).textContent()).toBe('heuristic vs latecomer');
+    await h.store.publishLive(later, [{ type: 'end', moves: 0, ranks: [1, 2], reason: 'test', view: null }], { game: 'xix', tournament: null });
+    await h.store.publishLive(named, [{ type: 'end', moves: 0, ranks: [1, 2], reason: 'test', view: null }], { game: 'xix', tournament: null });
     await h.screenshot(page, 'live');
     expect(await h.accessibilityViolations(page)).toEqual([]);
     await h.store.publishLive(match, [{ type: 'end', moves: 0, ranks: [1, 2], reason: 'test', view: null }], { game: 'xix', tournament: null });

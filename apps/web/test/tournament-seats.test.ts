@@ -29,7 +29,7 @@ describe('a 1923 tournament at tables of 3', () => {
     await page.goto(`/tournaments/${tournament}`);
     const rows = page.locator('section[aria-labelledby="standings-heading"] tbody tr');
     await rows.first().waitFor();
-    expect(await page.locator('.lead').textContent()).toContain('1923 round robin of 3 bots, at tables of 3, 1 deal per table, once per seat rotation');
+    expect(await page.locator('.lead').textContent()).toContain('1923 round robin of 3 bots at tables of 3 seats: 1 deal per table, each played once per rotation of the entrants round the seats');
     // places: amy (1 + 2) / 2, cyd (3 + 1) / 2, bea (1 + 3) / 2: amy first
     expect(await rows.locator('td[data-column="averagePlace"]').allTextContents()).toEqual(['1.50', '2.00', '2.00']);
     expect(await rows.nth(0).locator('td[data-column="bot"] a').getAttribute('href')).toBe(`/bots/${a.bot}`);

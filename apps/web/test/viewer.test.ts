@@ -316,6 +316,8 @@ describe('match viewer', () => {
     expect(await page.locator('[data-board] [data-seat="0"] .xix-name').textContent()).toMatch(/^random/);
     expect(await page.locator('button[data-perspective]').count()).toBe(0); // nothing but the public view while live
     expect(await page.locator('[data-live]').isVisible()).toBe(true);
+    const current = page.locator('nav[aria-label="Main"] [aria-current="page"]');
+    expect(await current.allTextContents()).toEqual(['Live']); // a game in progress is Live's
     // R11: no closed card and no face-down strike card of the deal is anywhere on the page
     const deal = xix.spectatorView(states[10] as never) as XixSpectatorView;
     const secret = [...deal.hands.flatMap((hand) => hand.closed), ...deal.strikeRow.filter((slot) => !slot.faceUp).map((slot) => slot.card), deal.discard];
@@ -344,9 +346,16 @@ describe('match viewer', () => {
     await expect.poll(() => page.locator('[data-board] [data-result]').getAttribute('data-result')).toBe(String(replay.result.winner));
     await expect.poll(() => page.locator('button[data-perspective]').count(), { timeout: 10_000 }).toBe(3);
     expect(await page.locator('[data-live]').isHidden()).toBe(true);
+    expect(await current.count()).toBe(0); // a finished one is not
     await page.click('[data-perspective="seat-1"]');
     await expectShown(page, asSeat(seeded, last, 1));
     expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('highlights no item of the navigation for a finished match (it is not Live’s)', async () => {
+    const page = await openViewer(`/matches/${seeded.id}`);
+    expect(await page.locator('nav[aria-label="Main"] [aria-current="page"]').count()).toBe(0);
     await page.close();
   });
 

@@ -108,7 +108,7 @@ export function mountTournamentPage(root: HTMLElement, id: string): () => void {
       if (names.size === 0) names = await botNames(report.game);
       if (!alive) return;
       fill(head, heading(1, `Tournament ${id}`),
-        el('p', { class: 'lead' }, `${gameName(report.game)} round robin of ${report.entrants.length} bots, ${report.seats > 2 ? `at tables of ${report.seats}, ` : ''}${report.dealsPerPairing} ${report.dealsPerPairing === 1 ? 'deal' : 'deals'} per ${report.seats > 2 ? 'table, once per seat rotation' : 'pairing from both seats'} · created ${formatTime(report.createdAt)} · `, statusBadge(report.status)));
+        el('p', { class: 'lead' }, `${gameName(report.game)} round robin of ${report.entrants.length} bots at tables of ${report.seats} seats: ${report.dealsPerPairing} ${report.dealsPerPairing === 1 ? 'deal' : 'deals'} per table, each played once per rotation of the entrants round the seats · created ${formatTime(report.createdAt)} · `, statusBadge(report.status)));
       fill(body,
         progress(report),
         el('section', { 'aria-labelledby': 'standings-heading' }, el('h2', { id: 'standings-heading' }, 'Standings'), standings(report, names)),
