@@ -52,10 +52,20 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
     `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help} at ${node.target.map(String).join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`));
 }
 
+/**
+ * The policy the browser tests serve every page under: nothing from elsewhere, no inline script and
+ * no inline style (a style attribute; the CSS object model is allowed): what a strict server may send.
+ */
+const STRICT_POLICY = [
+  "default-src 'self'", "connect-src 'self'", "img-src 'self'", "style-src 'self'", "script-src 'self'",
+  "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'",
+].join('; ');
+
 export const CHROMIUM_OPTIONS: LaunchOptions = {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  // a page whose headers the tests rewrite (route.fulfill) loses its address space: Chromium would then refuse its websockets to 127.0.0.1
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-features=LocalNetworkAccessChecks'],
 };
 
 export interface Seeded {
@@ -154,6 +164,13 @@ export async function openPagesHarness(): Promise<PagesHarness> {
       async newPage(viewport, options = {}) {
         const context = await launched.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl, ...(viewport === 'phone' && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }) });
         contexts.add(context);
+        // every page is served under STRICT_POLICY: the pages must work under it
+        await context.route((url) => url.origin === baseUrl && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'), async (route) => {
+          if (route.request().resourceType() !== 'document') return route.continue();
+          const response = await route.fetch({ maxRedirects: 0 });
+          if (response.status() >= 300 && response.status() < 400) return route.continue(); // the browser follows it
+          return route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': STRICT_POLICY } });
+        });
         if (options.token !== undefined) await context.addInitScript((value) => localStorage.setItem('xix.token', value), options.token);
         const page = await context.newPage();
         const thrown: string[] = [];

@@ -9,7 +9,7 @@
 import type { BradleyTerryRating, GameInfo, LeaderboardRow } from '@xix/server/api-types';
 import { api } from '../api.ts';
 import { gameName } from '../games/registry.ts';
-import { el, fill, formatNumber, heading, link, notice } from '../dom.ts';
+import { el, fill, formatNumber, heading, link, notice, styled } from '../dom.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';
 import { sortableTable, type Column } from '../table.ts';
 
@@ -34,12 +34,6 @@ const UNBOUNDED = {
   both: { text: 'open', note: 'too few decided games: both ends rest on the prior' },
 } as const;
 
-/** The bar's range and point, placed with the CSS object model (a strict content security policy refuses style attributes). */
-function placed(element: HTMLElement, styles: Readonly<Record<string, string>>): HTMLElement {
-  for (const [property, value] of Object.entries(styles)) element.style.setProperty(property, value);
-  return element;
-}
-
 export function btCell(bt: BradleyTerryRating | null, scale: Scale | null): Node | string {
   if (bt === null) return '–';
   const at = (value: number): number => scale === null ? 0 : ((value - scale.low) / (scale.high - scale.low)) * 100;
@@ -49,8 +43,8 @@ export function btCell(bt: BradleyTerryRating | null, scale: Scale | null): Node
       el('span', { class: 'bt-interval', 'data-low': Math.round(bt.low), 'data-high': Math.round(bt.high) },
         el('span', { class: 'visually-hidden' }, '95% interval '), `${formatNumber(bt.low)}–${formatNumber(bt.high)}`)),
     scale !== null && el('span', { class: 'bt-bar', 'aria-hidden': 'true' },
-      placed(el('span', { class: 'bt-range' }), { left: `${at(bt.low).toFixed(2)}%`, width: `${Math.max(0.5, at(bt.high) - at(bt.low)).toFixed(2)}%` }),
-      placed(el('span', { class: 'bt-point' }), { left: `${at(bt.rating).toFixed(2)}%` })),
+      styled(el('span', { class: 'bt-range' }), { left: `${at(bt.low).toFixed(2)}%`, width: `${Math.max(0.5, at(bt.high) - at(bt.low)).toFixed(2)}%` }),
+      styled(el('span', { class: 'bt-point' }), { left: `${at(bt.rating).toFixed(2)}%` })),
     bt.unbounded === null ? null : el('span', { class: 'badge', title: UNBOUNDED[bt.unbounded].note }, UNBOUNDED[bt.unbounded].text),
   );
 }

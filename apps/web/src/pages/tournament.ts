@@ -5,7 +5,7 @@
  */
 import type { CrossTableCell, TournamentFailure, TournamentReport } from '@xix/server/api-types';
 import { api } from '../api.ts';
-import { el, fill, formatNumber, formatTime, heading, notice } from '../dom.ts';
+import { el, fill, formatNumber, formatTime, heading, notice, styled } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';
 import { botLink, botNames, type BotNames } from '../names.ts';
@@ -32,8 +32,8 @@ function progress(report: TournamentReport): HTMLElement {
       id: 'tournament-progress', class: 'progress-bar', role: 'progressbar', 'aria-labelledby': 'tournament-progress-label',
       'aria-valuemin': 0, 'aria-valuemax': games, 'aria-valuenow': gamesDone, 'aria-valuetext': text,
     },
-    el('span', { class: 'progress-played', style: `width:${percentOf(gamesDone, games).toFixed(2)}%` }),
-    el('span', { class: 'progress-unplayed', title: `${gamesUnplayed} games will not be played`, style: `width:${percentOf(gamesUnplayed, games).toFixed(2)}%` })),
+    styled(el('span', { class: 'progress-played' }), { width: `${percentOf(gamesDone, games).toFixed(2)}%` }),
+    styled(el('span', { class: 'progress-unplayed', title: `${gamesUnplayed} games will not be played` }), { width: `${percentOf(gamesUnplayed, games).toFixed(2)}%` })),
   );
 }
 
