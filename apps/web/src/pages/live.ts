@@ -20,7 +20,7 @@ export function mountLivePage(root: HTMLElement): () => void {
   const names = new Map<string, BotNames>();
   const list = el('ul', { class: 'live-games', 'aria-label': 'Games in progress' });
   const status = el('div', { 'aria-live': 'polite' }, notice('Loading the games in progress…'));
-  fill(root, heading(1, 'Live games'), el('p', { class: 'lead' }, 'Games being played right now. Open one to watch it move by move; hidden cards stay hidden until the game is over.'), status, list);
+  fill(root, heading(1, 'Live games'), el('p', { class: 'lead' }, 'Games being played right now. Open one to watch it move by move; what the seats keep hidden stays hidden until the game is over.'), status, list);
   let alive = true;
   let loaded = false;
 

@@ -21,6 +21,8 @@ const RULES = {
   game: 'Choose one of the games offered.',
 };
 const POLL_MS = 1000;
+/** A version's states that do not change any more: any other is followed (validating, or whatever the server says it is doing). */
+const FINAL_STATES: ReadonlySet<string> = new Set(['active', 'rejected']);
 
 function compileErrors(error: ApiError): HTMLElement {
   const diagnostics = (error.body as { diagnostics?: Diagnostic[] } | null)?.diagnostics ?? [];
@@ -90,15 +92,24 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
     submit,
   );
 
-  const follow = async (bot: string, version: number): Promise<void> => {
+  /** Says where the version stands: any state but the two final ones is shown as it is, and followed. */
+  const inProgress = (bot: string, botName: string, version: number, state: string, compileMs: number | null): HTMLElement =>
+    el('div', { class: 'notice info', role: 'status', 'data-testid': 'upload-state', 'data-state': state },
+      el('p', {}, el('strong', {}, `${compileMs === null ? '' : `Compiled in ${compileMs} ms: `}version ${version} of `), link(`/bots/${bot}`, botName), el('strong', {}, ` is ${state}…`)),
+      el('p', { class: 'muted small' }, 'Before it plays others, it is checked and plays a few games against itself and a house bot; this page follows it.'));
+
+  const follow = async (bot: string, botName: string, version: number, shown: string): Promise<void> => {
+    let state = shown;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       if (!isAlive()) return;
       const current = (await api.bot(bot)).versions.find((v) => v.version === version);
-      if (current !== undefined && current.state !== 'validating') {
+      if (current === undefined) continue;
+      if (FINAL_STATES.has(current.state)) {
         onResult(verdictView(bot, current));
         return;
       }
+      if (current.state !== state) onResult(inProgress(bot, botName, version, state = current.state, null));
     }
   };
 
@@ -119,10 +130,9 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
           : Object.fromEntries(await Promise.all(chosen.map(async (file) => [file.name, await file.text()] as const)));
         const entryName = entry.value.trim();
         const uploaded = await api.upload({ game: game.value, name: name.value.trim(), files: contents, ...(entryName !== '' && { entry: entryName }) });
-        onResult(el('div', { class: 'notice info', role: 'status', 'data-testid': 'upload-state', 'data-state': 'validating' },
-          el('p', {}, el('strong', {}, `Compiled in ${uploaded.compileMs} ms: version ${uploaded.version} of `), link(`/bots/${uploaded.bot}`, name.value.trim()), el('strong', {}, ' is validating…')),
-          el('p', { class: 'muted small' }, 'It plays a few games against itself and a house bot; this page follows it.')));
-        await follow(uploaded.bot, uploaded.version);
+        const botName = name.value.trim();
+        onResult(inProgress(uploaded.bot, botName, uploaded.version, uploaded.state, uploaded.compileMs));
+        await follow(uploaded.bot, botName, uploaded.version, uploaded.state);
       } catch (error) {
         if (!isAlive()) return;
         if (error instanceof ApiError && error.code === 'compile_error') onResult(compileErrors(error));
