@@ -22,7 +22,6 @@ import { until } from '../../store/test/until.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 
 export const VIEWPORTS = {
-  laptop: { width: 1280, height: 800 },
   desktop: { width: 1366, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
@@ -191,13 +190,13 @@ export async function openPagesHarness(): Promise<PagesHarness> {
         return page;
       },
       async screenshot(page, name) {
-        const path = `${SCREENSHOTS}${name}-${viewports.get(page) ?? 'laptop'}.png`;
+        const path = `${SCREENSHOTS}${name}-${viewports.get(page) ?? 'desktop'}.png`;
         await page.evaluate('window.scrollTo(0, 0)'); // a sticky header stays at the top of the picture
         await page.screenshot({ path, fullPage: true });
         return path;
       },
       // against the viewport asked for: a phone's browser widens its layout to fit what overflows
-      overflowsSideways: async (page) => (await page.evaluate<number>('document.documentElement.scrollWidth')) > VIEWPORTS[viewports.get(page) ?? 'laptop'].width,
+      overflowsSideways: async (page) => (await page.evaluate<number>('document.documentElement.scrollWidth')) > VIEWPORTS[viewports.get(page) ?? 'desktop'].width,
       accessibilityViolations,
       pageErrors: (page) => errors.get(page) ?? [],
       async api<T>(path: string) {

@@ -45,7 +45,7 @@ describe('leaderboard', () => {
   it('shows every row of the API with its record, Elo and interval bar, and sorts by a column', async () => {
     const { rows } = await h.api<{ rows: Row[] }>('/api/leaderboard/xix');
     expect(rows.length).toBe(3); // the seed tournament's three bots
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto('/'); // the front door redirects here
     await page.waitForURL('**/leaderboard/xix');
     expect(await page.title()).toBe('Leaderboard: XIX · XIX Arena');
@@ -182,7 +182,7 @@ describe('bot page', () => {
     const id = h.seeded.alice.bot;
     const bot = await h.api<{ name: string; owner: string; record: { games: number; wins: number } }>(`/api/bots/${id}`);
     const { matches } = await h.api<{ matches: { id: string }[] }>(`/api/matches?bot=${id}&limit=20`);
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto(`/bots/${id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('copycat');
     expect(await page.locator('.owner-name').textContent()).toBe(bot.owner);
@@ -203,7 +203,7 @@ describe('bot page', () => {
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
 
-    const owner = await h.newPage('laptop', { token: h.seeded.alice.token });
+    const owner = await h.newPage('desktop', { token: h.seeded.alice.token });
     await owner.goto(`/bots/${id}`);
     await owner.locator('section[aria-labelledby="versions-heading"] th[data-column="verdict"]').waitFor();
     expect(await owner.getByTestId('signed-in-as').textContent()).toBe('Signed in as alice');
@@ -292,7 +292,7 @@ describe('bot page', () => {
       { result: '=2nd of 4', opponents: ['ace', 'deuce', 'four'], points: '14–14–21–0' },
       { result: '4th of 4 (forfeit)', opponents: ['ace', 'deuce', 'trey'], points: '0–14–21–14' },
     ];
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     for (const [seat, entrant] of seats.entries()) {
       await page.goto(`/bots/${entrant.bot}`);
       const row = page.locator('section[aria-labelledby="matches-heading"] tbody tr');
@@ -324,7 +324,7 @@ describe('tournaments', () => {
   it('lists the tournament and shows its progress, standings and cross table as the API reports them', async () => {
     const { tournament } = h.seeded;
     const report = await h.api<{ progress: { games: number; gamesDone: number }; standings: { bot: string; wins: number }[]; crossTable: { entrants: { bot: string }[]; wins: number[] }[] }>(`/api/tournaments/${tournament}`);
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto('/tournaments');
     // who may create one, and how tables play, said for any game
     expect(await page.getByTestId('who-creates').textContent()).toBe('Only the platform’s admin creates tournaments, with the server’s admin token (XIX_ADMIN_TOKEN): xix tournament create --bot ID --bot ID … or POST /api/tournaments.');
@@ -357,7 +357,7 @@ describe('tournaments', () => {
   it('follows a running tournament: progress, standings and status change without a reload', async () => {
     await h.pauseQueue();
     const { tournament } = await h.post<{ tournament: string }>('/api/tournaments', { game: 'xix', bots: [h.seeded.house.random, h.seeded.house.heuristic], dealsPerPairing: 1 });
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto(`/tournaments/${tournament}`);
     const progress = page.locator('#tournament-progress-label');
     await expect.poll(() => progress.textContent()).toBe('0 of 2 games played (0%)');
@@ -385,7 +385,7 @@ describe('tournaments', () => {
     const before = await h.api<Report>(`/api/tournaments/${tournament}`);
     expect(before.progress).toEqual({ games: 6, gamesDone: 0, gamesUnplayed: 2 });
 
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto(`/tournaments/${tournament}`);
     const label = page.locator('#tournament-progress-label');
     await expect.poll(() => label.textContent()).toBe('0 of 6 games played (0%); 2 will not be played (failed or cancelled pairings)');

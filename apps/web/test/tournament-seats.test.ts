@@ -25,7 +25,7 @@ describe('a 1923 tournament at tables of 3', () => {
     await h.store.recordMatch(match(table!, 0, [a, b, c], ranked([1, 1, 3]), { kind: 'tournament', game: '1923' }));
     await h.store.recordMatch(match(table!, 1, [c, a, b], ranked([1, 2, 3]), { kind: 'tournament', game: '1923' }));
 
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto(`/tournaments/${tournament}`);
     const rows = page.locator('section[aria-labelledby="standings-heading"] tbody tr');
     await rows.first().waitFor();

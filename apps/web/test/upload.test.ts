@@ -37,7 +37,7 @@ export default defineXixBot({
 
 describe('upload', () => {
   it('registers, uploads a bot and follows its validation until it is active', async () => {
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto('/upload');
     await page.getByLabel('User name').fill('carol');
     await page.getByRole('button', { name: 'Register' }).click();
@@ -65,7 +65,7 @@ describe('upload', () => {
   });
 
   it('offers every game of the API, the registry’s first chosen, and the chosen game’s template to start from', async () => {
-    const page = await h.newPage('laptop', { token: h.seeded.alice.token });
+    const page = await h.newPage('desktop', { token: h.seeded.alice.token });
     await page.goto('/upload');
     const games = (await h.api<{ id: string }[]>('/api/games')).map((game) => game.id);
     const template = async (game: string): Promise<string> => (await h.api<{ source: string }>(`/api/games/${encodeURIComponent(game)}/template`)).source;
@@ -103,7 +103,7 @@ describe('upload', () => {
   });
 
   it('follows a bot that fails validation to its rejection, and shows its owner the verdict and the failing match', async () => {
-    const page = await h.newPage('laptop', { token: h.seeded.alice.token });
+    const page = await h.newPage('desktop', { token: h.seeded.alice.token });
     await page.goto('/upload');
     await page.getByLabel('Bot name').fill('thrower');
     await page.getByLabel('Source (bot.ts)').fill(THROWS);

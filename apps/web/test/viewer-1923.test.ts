@@ -5,7 +5,7 @@
  * against the engine's own views of that move (T4, T15: a seat sees its own seen cards only and
  * no hole card, its own included); the last reveal and the places (T13) against the replay. The
  * table model drawn from a live game's public view holds no card at all (T15). Screenshots:
- * viewer-1923-laptop.png and viewer-1923-phone.png.
+ * viewer-1923-desktop.png and viewer-1923-phone.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -109,7 +109,7 @@ async function choose(page: Page, perspective: string): Promise<void> {
 
 describe('the 1923 table in the match viewer', () => {
   it('offers everything and each of the four seats’ views, and draws each move as the engine’s views say (T4, T15)', async () => {
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto(`/matches/${matchId}`);
     await page.locator('[data-game="1923"]').waitFor();
     expect(await page.locator('button[data-perspective]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-perspective')))).toEqual(['all', 'seat-0', 'seat-1', 'seat-2', 'seat-3']);
@@ -138,7 +138,7 @@ describe('the 1923 table in the match viewer', () => {
   });
 
   it('shows the last reveal with each hand’s value and the round’s winner, and at the end every seat’s place (T10, T13)', async () => {
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     const afterReveal = states.findIndex((s) => game.spectatorView(s).rounds.length === 1);
     await page.goto(`/matches/${matchId}#move=${afterReveal}`);
     await page.locator('[data-reveal]').waitFor();
@@ -230,7 +230,7 @@ describe('the 1923 table in the match viewer', () => {
     await page.close();
   });
 
-  it.each(['laptop', 'phone'] as const)('fits a %s screen (no sideways scroll) and is photographed', async (size) => {
+  it.each(['desktop', 'phone'] as const)('fits a %s screen (no sideways scroll) and is photographed', async (size) => {
     const page = await h.newPage(size);
     const move = states.findIndex((s) => game.spectatorView(s).rounds.length === 2) + 2;
     await page.goto(`/matches/${matchId}#move=${move}`);

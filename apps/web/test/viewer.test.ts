@@ -5,7 +5,7 @@
  * switch hides the other seat's closed cards (R11); `#move=K` opens at move K; the owner of a bot
  * sees what it printed at that move. A game in progress shows its public views as they come (no
  * hidden card, R11) and follows the newest move unless the user stepped back. Screenshots:
- * viewer-laptop.png and viewer-phone.png.
+ * viewer-desktop.png and viewer-phone.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -141,7 +141,7 @@ function publicly(states: States, move: number): ShownTable {
 }
 
 async function openViewer(path: string, token?: string): Promise<Page> {
-  const page = await h.newPage('laptop', token === undefined ? {} : { token });
+  const page = await h.newPage('desktop', token === undefined ? {} : { token });
   await page.goto(path);
   await page.locator('[data-viewer][data-move] [data-board] .xix-table').waitFor();
   return page;
@@ -360,7 +360,7 @@ describe('match viewer', () => {
   });
 
   it('says so for a match that is neither stored nor live', async () => {
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto('/matches/s424242.7');
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/s424242\.7/);
     expect(await page.locator('[data-viewer]').count()).toBe(0);
@@ -368,7 +368,7 @@ describe('match viewer', () => {
     await page.close();
   });
 
-  it.each(['laptop', 'phone'] as const)('screenshot at %s size', async (size) => {
+  it.each(['desktop', 'phone'] as const)('screenshot at %s size', async (size) => {
     const page = await h.newPage(size);
     await page.goto(`/matches/${seeded.id}#move=${Math.floor(seeded.replay.moves.length / 2)}`);
     await page.locator('[data-board] .xix-table').waitFor();
