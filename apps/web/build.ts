@@ -47,6 +47,8 @@ export function webBundleOptions(fixtureGames: boolean): { entryPoints: string[]
   };
 }
 const SHELL = 'index.html';
+/** The pages' icon, served as it is at /favicon.svg and /favicon.ico (plugins/web.ts): no build step. */
+export const WEB_FAVICON = join(SOURCES, 'favicon.svg');
 /** An asset no longer named by the shell (or a build's leftover temporary file) is deleted once this old. */
 export const STALE_ASSET_MS = 10 * 60_000;
 
@@ -77,6 +79,7 @@ function shell(script: string, styles: readonly string[]): string {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
     <title>XIX Arena</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     ${links}
     <script type="module" src="/assets/${script}"></script>
   </head>

@@ -10,7 +10,10 @@ import type {
 } from '@xix/store';
 import type { GameInfo } from './game-info.ts';
 
-export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, Diagnostic, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, Tournament, TournamentFailure, TournamentReport, TournamentStanding };
+/** The streams' events (docs/api.md "Streams"): a match's (GET /api/matches/:id/events) and the lobby's (GET /api/lobby). */
+export type { LiveEvent, LiveSeat, LobbyEvent } from '@xix/store';
+
+export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, Diagnostic, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, RatingPoint, Tournament, TournamentFailure, TournamentReport, TournamentStanding };
 
 /** A bot's version (GET /api/bots/:id): without the bot id and the entry file. */
 export type Version = Omit<VersionInfo, 'bot' | 'entry'>;
@@ -37,9 +40,10 @@ export interface Leaderboard {
   readonly rows: readonly LeaderboardRow[];
 }
 
-/** GET /api/bots/:id/ratings: the bot's Elo after each of its rated games. */
+/** GET /api/bots/:id/ratings[?variant=]: the bot's Elo after each of its rated games of a variant. */
 export interface RatingHistory {
   readonly game: string;
+  readonly variant: string;
   readonly history: readonly RatingPoint[];
 }
 
@@ -80,4 +84,46 @@ export interface LiveGame {
 export interface ApiFailure {
   readonly error: string;
   readonly message: string;
+}
+
+/** GET /api/bots: bots of a game and/or an owner. */
+export interface BotList {
+  readonly bots: readonly Bot[];
+}
+
+/** GET /api/users/:name: a user and their bots. */
+export interface User {
+  readonly name: string;
+  readonly createdAt: number;
+  readonly bots: readonly Bot[];
+}
+
+/** POST /api/users (201): the new user's token, shown this once. */
+export interface Registration {
+  readonly name: string;
+  readonly token: string;
+}
+
+/** GET /api/me: who the token belongs to. */
+export interface Me {
+  readonly name: string;
+  readonly admin: boolean;
+}
+
+/** GET /api/games/:id/template: a game's new-bot template, as `xix new-bot` writes it. */
+export interface GameTemplate {
+  readonly game: string;
+  /** The file's name in a new bot's folder: bot.ts. */
+  readonly file: string;
+  readonly source: string;
+}
+
+/** GET /api/matches/:id/logs: what the caller's own bots printed, by seat. */
+export interface MatchLogs {
+  readonly logs: readonly { readonly seat: number; readonly text: string }[];
+}
+
+/** GET /api/live. */
+export interface LiveGames {
+  readonly games: readonly LiveGame[];
 }

@@ -52,10 +52,17 @@ export const btSchema = {
 /** A bot's Elo after each of its rated games, oldest first. */
 export const ratingHistorySchema = {
   type: 'object',
-  required: ['game', 'history'],
+  required: ['game', 'variant', 'history'],
   properties: {
     game: str,
-    history: { type: 'array', items: { type: 'object', required: ['match', 'version', 'rating', 'change'], properties: { match: str, version: { type: 'integer', minimum: 1 }, rating: num, change: num } } },
+    variant: str,
+    history: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['match', 'version', 'rating', 'change', 'at'],
+        properties: { match: str, version: { type: 'integer', minimum: 1 }, rating: num, change: num, at: { ...int, description: 'when the result was stored (ms since the epoch)' } },
+      },
+    },
   },
 } as const;
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  Bot, BotDetail, GameInfo, Leaderboard, LeaderboardRow, LiveGame, Match, MatchPage, RatingHistory, Series, Tournament, TournamentReport, UploadResult, Version,
+  Bot, BotDetail, BotList, GameInfo, GameTemplate, Leaderboard, LeaderboardRow, LiveGame, LiveGames, Match, MatchLogs, MatchPage, Me, RatingHistory, RatingPoint, Registration, Series,
+  Tournament, TournamentReport, UploadResult, User, Version,
 } from '../src/api-types.ts';
 import { openApp, type TestApp } from './app.ts';
 
@@ -40,7 +41,8 @@ describe('the API types are the route schemas', () => {
     expect(schemaFields('/api/bots', 'get', '200', 'bots', '[]')).toEqual(botFields);
     expect(schemaFields('/api/bots/{id}', 'get', '200')).toEqual(fields<BotDetail>({ id: true, game: true, owner: true, name: true, createdAt: true, versions: true, active: true, retired: true, probation: true, record: true }));
     expect(schemaFields('/api/bots/{id}', 'get', '200', 'versions', '[]')).toEqual(fields<Version>({ version: true, state: true, bytes: true, compileMs: true, createdAt: true, verdict: true, message: true, failingMatch: true, diagnostics: true }));
-    expect(schemaFields('/api/bots/{id}/ratings', 'get', '200')).toEqual(fields<RatingHistory>({ game: true, history: true }));
+    expect(schemaFields('/api/bots/{id}/ratings', 'get', '200')).toEqual(fields<RatingHistory>({ game: true, variant: true, history: true }));
+    expect(schemaFields('/api/bots/{id}/ratings', 'get', '200', 'history', '[]')).toEqual(fields<RatingPoint>({ match: true, version: true, rating: true, change: true, at: true }));
     expect(schemaFields('/api/bots', 'post', '201')).toEqual(fields<UploadResult>({ bot: true, game: true, version: true, state: true, compileMs: true, validation: true }));
   });
 
@@ -70,5 +72,16 @@ describe('the API types are the route schemas', () => {
       progress: true, failures: true, standings: true, crossTable: true,
     }));
     expect(schemaFields('/api/live', 'get', '200', 'games', '[]')).toEqual(fields<LiveGame>({ match: true, game: true, startedAt: true, seats: true, tournament: true }));
+    expect(schemaFields('/api/live', 'get', '200')).toEqual(fields<LiveGames>({ games: true }));
+    expect(schemaFields('/api/games/{id}/template', 'get', '200')).toEqual(fields<GameTemplate>({ game: true, file: true, source: true }));
+  });
+
+  it('users, bot lists and logs', () => {
+    expect(schemaFields('/api/bots', 'get', '200')).toEqual(fields<BotList>({ bots: true }));
+    expect(schemaFields('/api/users/{name}', 'get', '200')).toEqual(fields<User>({ name: true, createdAt: true, bots: true }));
+    expect(schemaFields('/api/users', 'post', '201')).toEqual(fields<Registration>({ name: true, token: true }));
+    expect(schemaFields('/api/me', 'get', '200')).toEqual(fields<Me>({ name: true, admin: true }));
+    expect(schemaFields('/api/matches/{id}/logs', 'get', '200')).toEqual(fields<MatchLogs>({ logs: true }));
+    expect(schemaFields('/api/matches/{id}/logs', 'get', '200', 'logs', '[]')).toEqual(['seat', 'text']);
   });
 });

@@ -26,15 +26,26 @@ describe('GET /api/bots/:id/ratings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       game: 'xix',
+      variant: 'default',
       history: [
-        { match: `${seriesId}.0`, version: b.version, rating: 1492, change: -8 },
-        { match: `${seriesId}.1`, version: b.version, rating: expect.closeTo(1500.368153, 5), change: expect.closeTo(8.368153, 5) },
+        { match: `${seriesId}.0`, version: b.version, rating: 1492, change: -8, at: expect.any(Number) },
+        { match: `${seriesId}.1`, version: b.version, rating: expect.closeTo(1500.368153, 5), change: expect.closeTo(8.368153, 5), at: expect.any(Number) },
       ],
     });
   });
 
   it('answers an empty history for a bot without rated games', async () => {
-    expect((await t.call({ method: 'GET', url: `/api/bots/${c.bot}/ratings` })).json()).toEqual({ game: 'xix', history: [] });
+    expect((await t.call({ method: 'GET', url: `/api/bots/${c.bot}/ratings` })).json()).toEqual({ game: 'xix', variant: 'default', history: [] });
+  });
+
+  it('answers the history of one variant: the game’s main one unless named (nim: heads-up and multi)', async () => {
+    const [x, y, z] = [await upload(t.world.store, 'alice', 'nimx', 'active', 'nim'), await upload(t.world.store, 'bob', 'nimy', 'active', 'nim'), await upload(t.world.store, 'carol', 'nimz', 'active', 'nim')];
+    const three = await t.world.store.createSeries({ game: 'nim', kind: 'challenge', rated: true, entrants: [x, y, z], seats: 3, deals: 1, seed: 5, requestedBy: 'alice' });
+    await t.world.store.recordMatch(match(three, 0, [x, y, z], { moves: [], forfeit: null, result: { winner: 0, points: [1, 0, 0], reason: 'took-last', ranks: [1, 2, 2] } }, { game: 'nim', variant: 'multi' }));
+    const ratings = async (query: string) => (await t.call({ method: 'GET', url: `/api/bots/${x.bot}/ratings${query}` })).json<{ variant: string; history: { match: string }[] }>();
+    expect(await ratings('')).toEqual({ game: 'nim', variant: 'heads-up', history: [] });
+    expect(await ratings('?variant=multi')).toMatchObject({ variant: 'multi', history: [{ match: `${three}.0` }] });
+    expect(failure(await t.call({ method: 'GET', url: `/api/bots/${x.bot}/ratings?variant=triple` }))).toMatchObject({ status: 404, message: 'querystring.variant: nim has no variant triple; its variants: heads-up, multi' });
   });
 
   it('refuses a malformed bot id (400) and an unknown one (404)', async () => {

@@ -16,7 +16,7 @@ export { MAX_PAGE, MAX_STORED_LOG_CHARS } from './matches.ts';
 export { DECISION_BUCKETS_MS, QUEUE_KINDS, QUEUE_WAIT_BUCKETS_S, readGameCounters, readQueueWaits, recordQueueWait, type DecisionHistogram, type GameCounters, type HistogramCounts } from './counters.ts';
 export { PROBATION_MIN_GAMES, PROBATION_PERCENT, PROBATION_WINDOW } from './record-match-script.ts';
 export { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, seriesJobId, type SeriesJobData, type SeriesJobName } from './jobs.ts';
-export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LobbyEvent } from './live.ts';
+export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LiveSeat, type LobbyEvent } from './live.ts';
 export type * from './types.ts';
 export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice, type LadderTable } from './ladder.ts';
 export type { HeadToHead, HeadToHeadRow } from './head-to-head.ts';

@@ -25,16 +25,19 @@ export const LIVE_TTL_SECONDS = 3600;
  */
 export const LIVE_ENDED_TTL_SECONDS = 30;
 
+/** A seat of a live game: its bot and version, and the bot's name when the publisher knows it (the worker does). */
+export type LiveSeat = EntrantRef & { readonly name?: string };
+
 export type LiveEvent =
   /** The game starts (again, if a worker died and it is played anew: clients reset their board). */
-  | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly EntrantRef[]; readonly view: unknown }
+  | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly LiveSeat[]; readonly view: unknown }
   /** `move` actions have been applied; `view` is the engine's public view after them. */
   | { readonly type: 'move'; readonly move: number; readonly seat: number; readonly view: unknown }
   /** The game is over: `view` is the spectator view (the whole deal), `ranks` by seat (1 = first, as ranksOf). */
   | { readonly type: 'end'; readonly moves: number; readonly ranks: readonly number[]; readonly reason: string; readonly view: unknown };
 
 export type LobbyEvent =
-  | { readonly type: 'game-start'; readonly match: string; readonly game: string; readonly seats: readonly EntrantRef[]; readonly tournament: string | null }
+  | { readonly type: 'game-start'; readonly match: string; readonly game: string; readonly seats: readonly LiveSeat[]; readonly tournament: string | null }
   | { readonly type: 'game-end'; readonly match: string; readonly game: string; readonly ranks: readonly number[]; readonly tournament: string | null }
   | { readonly type: 'tournament'; readonly tournament: string; readonly status: string; readonly games: number; readonly gamesDone: number }
   | { readonly type: 'ratings'; readonly game: string; readonly changes: readonly { readonly bot: string; readonly elo: number; readonly delta: number }[] };

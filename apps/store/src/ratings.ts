@@ -23,6 +23,8 @@ const PAGE = 1000;
 /** A rated result as stored: the bot and the version in each seat. */
 interface ResultEntry {
   readonly id: string;
+  /** The stream entry's time (ms): when the result was stored. */
+  readonly at: number;
   readonly bots: readonly string[];
   readonly versions: readonly number[];
   readonly ranks: readonly number[];
@@ -50,7 +52,7 @@ export function ratingOps(redis: Redis, keys: Keys) {
       const page = await redis.xrange(keys.results(game, variant), lastId === '' ? '-' : `(${lastId}`, '+', 'COUNT', PAGE);
       for (const [id, fields] of page) {
         lastId = id;
-        const entry = resultEntryOf(fields);
+        const entry = resultEntryOf(id, fields);
         if (entry === null) skipped++;
         else added.push(entry);
       }
@@ -108,7 +110,7 @@ export function ratedGamesOfVersion(rated: BotRatings | undefined, version: numb
 }
 
 /** A stream entry as a result, or null when it cannot be rated (never written so by recordMatch). */
-function resultEntryOf(fields: readonly string[]): ResultEntry | null {
+function resultEntryOf(streamId: string, fields: readonly string[]): ResultEntry | null {
   const field = (name: string): string | undefined => {
     for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
     return undefined;
@@ -124,6 +126,7 @@ function resultEntryOf(fields: readonly string[]): ResultEntry | null {
     const byEntrant = entrantResults(bySeat, ranks as number[], [], null);
     const entry: ResultEntry = {
       id: field('match') ?? '',
+      at: Number.parseInt(streamId, 10), // `<ms>-<sequence>`
       bots: byEntrant.map((entrant) => entrant.bot),
       versions: byEntrant.map((entrant) => entrant.version),
       ranks: byEntrant.map((entrant) => entrant.place),
@@ -164,7 +167,7 @@ function computeRatings(games: readonly ResultEntry[], skipped: number): GameRat
       const point = elo.history.get(key)?.[index];
       if (point === undefined) return;
       const points = history.get(bot) ?? [];
-      points.push({ match: point.game, version: game.versions[seat]!, rating: point.rating, change: point.change });
+      points.push({ match: point.game, version: game.versions[seat]!, rating: point.rating, change: point.change, at: game.at });
       history.set(bot, points);
     });
   }

@@ -247,6 +247,8 @@ export interface RatingPoint {
   readonly version: number;
   readonly rating: number;
   readonly change: number;
+  /** When the result was stored (ms since the epoch: its results-stream entry's time), for charts by date. */
+  readonly at: number;
 }
 
 export interface VersionRating {

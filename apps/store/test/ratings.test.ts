@@ -35,10 +35,14 @@ describe('ratings from the rated results stream', () => {
     expect(ratings.bots.get(a.bot)?.elo).toBeCloseTo(1506.913910, 5);
     expect(ratings.bots.get(b.bot)?.elo).toBeCloseTo(1493.086090, 5);
     expect(await world.store.ratingHistory('xix', a.bot)).toEqual([
-      { match: `${seriesId}.0`, version: a.version, rating: 1508, change: 8 },
-      { match: `${seriesId}.1`, version: a.version, rating: expect.closeTo(1515.631847, 5), change: expect.closeTo(7.631847, 5) },
-      { match: `${seriesId}.2`, version: a.version, rating: expect.closeTo(1506.913910, 5), change: expect.closeTo(-8.717936, 5) },
+      { match: `${seriesId}.0`, version: a.version, rating: 1508, change: 8, at: expect.any(Number) },
+      { match: `${seriesId}.1`, version: a.version, rating: expect.closeTo(1515.631847, 5), change: expect.closeTo(7.631847, 5), at: expect.any(Number) },
+      { match: `${seriesId}.2`, version: a.version, rating: expect.closeTo(1506.913910, 5), change: expect.closeTo(-8.717936, 5), at: expect.any(Number) },
     ]);
+    // each point's time is when its result was stored: in order, and now
+    const times = (await world.store.ratingHistory('xix', a.bot)).map((point) => point.at);
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(Math.abs(times.at(-1)! - Date.now())).toBeLessThan(60_000);
     const btA = ratings.bots.get(a.bot)?.bt;
     const btB = ratings.bots.get(b.bot)?.bt;
     // a scored 2 of 3 against b: above b, both around the 1500 centre, and each took a point from the other

@@ -4,7 +4,7 @@
  * `after=<last id>` so that no event is missed or repeated.
  */
 
-import type { LobbyEvent } from '@xix/store';
+import type { LobbyEvent } from '@xix/server/api-types';
 import { subscribeStream } from './stream.ts';
 
 /** Calls `onEvent` for each lobby event from now on; answers the function that stops listening. */

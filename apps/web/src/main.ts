@@ -3,6 +3,7 @@ import 'uplot/dist/uPlot.min.css';
 import './style.css';
 import { defaultGame } from '@xix/engine';
 import { el, fill, link } from './dom.ts';
+import { onNavSection, type NavSection } from './nav-section.ts';
 import { navigate, routeOf, titleOf, type Route } from './router.ts';
 import { onSessionChange, signOut, signedInName } from './session.ts';
 import { mountBotPage } from './pages/bot.ts';
@@ -13,14 +14,16 @@ import { mountSignInPage } from './pages/sign-in.ts';
 import { mountTournamentPage } from './pages/tournament.ts';
 import { mountTournamentsPage } from './pages/tournaments.ts';
 import { mountUploadPage } from './pages/upload.ts';
+import { mountUserPage } from './pages/user.ts';
 import { mountMatchPage } from './viewer/match-page.ts';
 
 type Unmount = () => void;
 
 function mount(root: HTMLElement, route: Route): Unmount {
   switch (route.page) {
-    case 'leaderboard': return mountLeaderboardPage(root, route.game);
+    case 'leaderboard': return mountLeaderboardPage(root, route.game, route.variant);
     case 'bot': return mountBotPage(root, route.id);
+    case 'user': return mountUserPage(root, route.name);
     case 'tournaments': return mountTournamentsPage(root);
     case 'tournament': return mountTournamentPage(root, route.id);
     case 'match': return mountMatchPage(root, route.id);
@@ -34,14 +37,25 @@ function mount(root: HTMLElement, route: Route): Unmount {
 /** The front page: the leaderboard of the default game (the engine registry's first). */
 const home = (): string => `/leaderboard/${defaultGame().id}`;
 
-const NAV: readonly { readonly href: string; readonly label: string; readonly section: Route['page'][] }[] = [
-  { href: home(), label: 'Leaderboard', section: ['leaderboard', 'bot'] },
-  { href: '/tournaments', label: 'Tournaments', section: ['tournaments', 'tournament'] },
-  { href: '/live', label: 'Live', section: ['live', 'match'] },
-  { href: '/upload', label: 'Upload', section: ['upload'] },
+const NAV: readonly { readonly href: string; readonly label: string; readonly section: NavSection }[] = [
+  { href: home(), label: 'Leaderboard', section: 'leaderboard' },
+  { href: '/tournaments', label: 'Tournaments', section: 'tournaments' },
+  { href: '/live', label: 'Live', section: 'live' },
+  { href: '/upload', label: 'Upload', section: 'upload' },
 ];
 
-function header(account: HTMLElement): { element: HTMLElement; highlight(route: Route): void } {
+/** The navigation's item of a page, as far as its route says (a match says it itself: nav-section.ts). */
+function sectionOf(route: Route): NavSection | null {
+  switch (route.page) {
+    case 'leaderboard': case 'bot': case 'user': return 'leaderboard';
+    case 'tournaments': case 'tournament': return 'tournaments';
+    case 'live': return 'live';
+    case 'upload': return 'upload';
+    case 'match': case 'sign-in': case 'not-found': return null;
+  }
+}
+
+function header(account: HTMLElement): { element: HTMLElement; highlight(section: NavSection | null): void } {
   const links = NAV.map((item) => ({ item, anchor: link(item.href, item.label) }));
   const element = el('header', { class: 'site-header' },
     el('a', { class: 'brand', href: home(), 'aria-label': 'XIX Arena, home' }, el('span', { class: 'brand-mark', 'aria-hidden': 'true' }, 'XIX'), ' Arena'),
@@ -50,9 +64,9 @@ function header(account: HTMLElement): { element: HTMLElement; highlight(route: 
   );
   return {
     element,
-    highlight(route) {
+    highlight(section) {
       for (const { item, anchor } of links) {
-        if (item.section.includes(route.page)) anchor.setAttribute('aria-current', 'page');
+        if (item.section === section) anchor.setAttribute('aria-current', 'page');
         else anchor.removeAttribute('aria-current');
       }
     },
@@ -86,7 +100,7 @@ function start(): void {
     unmount();
     const route = routeOf(location.pathname);
     document.title = titleOf(route);
-    top.highlight(route);
+    top.highlight(sectionOf(route));
     main.replaceChildren();
     unmount = mount(main, route);
     // after a navigation in the page, screen readers and keyboards start at the new content
@@ -106,6 +120,7 @@ function start(): void {
     navigate(url.pathname + url.search + url.hash);
     window.scrollTo(0, 0);
   });
+  onNavSection((section) => top.highlight(section));
   onSessionChange(() => void renderAccount(account));
   void renderAccount(account);
   render();

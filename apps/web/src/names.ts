@@ -5,7 +5,7 @@ import { link } from './dom.ts';
 export type BotNames = ReadonlyMap<string, { readonly name: string; readonly owner: string }>;
 
 export async function botNames(game: string): Promise<BotNames> {
-  const { bots } = await api.bots(game);
+  const { bots } = await api.bots({ game });
   return new Map(bots.map((bot) => [bot.id, { name: bot.name, owner: bot.owner }]));
 }
 

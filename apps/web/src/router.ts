@@ -1,10 +1,12 @@
-/** The routes of the pages (docs/api.md "Web pages") and navigation without reloading. */
+/** The routes of the pages (docs/api.md "Web pages"; the server's PAGE_ROUTES) and navigation without reloading. */
 import { defaultGame } from '@xix/engine';
 import { gameName } from './games/registry.ts';
 
 export type Route =
-  | { readonly page: 'leaderboard'; readonly game: string }
+  /** A game's leaderboard of one variant, or (null) of its main variant. */
+  | { readonly page: 'leaderboard'; readonly game: string; readonly variant: string | null }
   | { readonly page: 'bot'; readonly id: string }
+  | { readonly page: 'user'; readonly name: string }
   | { readonly page: 'tournaments' }
   | { readonly page: 'tournament'; readonly id: string }
   | { readonly page: 'match'; readonly id: string }
@@ -15,12 +17,14 @@ export type Route =
 
 export function routeOf(pathname: string): Route {
   const parts = pathname.split('/').filter((part) => part !== '').map(decodeURIComponent);
-  const [first, second, extra] = parts;
+  const [first, second, third, extra] = parts;
   if (extra !== undefined) return { page: 'not-found' };
-  if (first === undefined) return { page: 'leaderboard', game: defaultGame().id };
+  if (first === undefined) return { page: 'leaderboard', game: defaultGame().id, variant: null };
+  if (third !== undefined) return first === 'leaderboard' ? { page: 'leaderboard', game: second!, variant: third } : { page: 'not-found' };
   if (second !== undefined) {
-    if (first === 'leaderboard') return { page: 'leaderboard', game: second };
+    if (first === 'leaderboard') return { page: 'leaderboard', game: second, variant: null };
     if (first === 'bots') return { page: 'bot', id: second };
+    if (first === 'users') return { page: 'user', name: second };
     if (first === 'tournaments') return { page: 'tournament', id: second };
     if (first === 'matches') return { page: 'match', id: second };
     return { page: 'not-found' };
@@ -36,8 +40,9 @@ export function routeOf(pathname: string): Route {
 export function titleOf(route: Route): string {
   const page = ((): string => {
     switch (route.page) {
-      case 'leaderboard': return `Leaderboard: ${gameName(route.game)}`;
+      case 'leaderboard': return `Leaderboard: ${gameName(route.game)}${route.variant === null ? '' : ` (${route.variant})`}`;
       case 'bot': return `Bot ${route.id}`;
+      case 'user': return `User ${route.name}`;
       case 'tournaments': return 'Tournaments';
       case 'tournament': return `Tournament ${route.id}`;
       case 'match': return `Match ${route.id}`;

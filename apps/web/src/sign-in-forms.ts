@@ -1,9 +1,10 @@
 /** Signing in: paste an API token, or register a name and get one (POST /api/users, shown once). */
-import { ApiError, api } from './api.ts';
+import { api } from './api.ts';
 import { el, fill, notice } from './dom.ts';
+import { NAME_INPUT_PATTERN, NAME_RULE, failureText } from './forms.ts';
 import { signIn } from './session.ts';
 
-const USER_NAME = '^[a-z][a-z0-9_-]{2,31}$';
+const USER_NAME_RULE = `A user name is ${NAME_RULE}.`;
 
 function field(id: string, label: string, input: HTMLInputElement, hint?: string): HTMLElement {
   input.id = id;
@@ -31,11 +32,11 @@ export function signInForms(onSignedIn: (name: string) => void): HTMLElement {
     })();
   });
 
-  const nameInput = el('input', { type: 'text', name: 'name', autocomplete: 'username', required: true, pattern: USER_NAME, spellcheck: 'false', autocapitalize: 'none' });
+  const nameInput = el('input', { type: 'text', name: 'name', autocomplete: 'username', required: true, pattern: NAME_INPUT_PATTERN, spellcheck: 'false', autocapitalize: 'none' });
   const registerStatus = el('div', { 'aria-live': 'polite' });
   const registerForm = el('form', { class: 'form-card', 'aria-labelledby': 'register-heading' },
     el('h2', { id: 'register-heading' }, 'New here? Register'),
-    field('register-name', 'User name', nameInput, '3–32 of a–z, 0–9, _ and -, starting with a letter.'),
+    field('register-name', 'User name', nameInput, USER_NAME_RULE),
     el('button', { type: 'submit' }, 'Register'),
     registerStatus,
   );
@@ -53,7 +54,7 @@ export function signInForms(onSignedIn: (name: string) => void): HTMLElement {
         );
         onSignedIn(created.name);
       } catch (error) {
-        fill(registerStatus, notice(error instanceof ApiError ? error.message : `Cannot register: ${(error as Error).message}`, 'error'));
+        fill(registerStatus, notice(failureText(error, { name: USER_NAME_RULE }), 'error'));
       }
     })();
   });

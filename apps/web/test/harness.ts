@@ -3,13 +3,15 @@
  * real series worker, seeded through the API with real games — the house bots, alice's bot
  * uploaded and validated, and a rated round robin of the three (real matches, real replays, real
  * ratings) — and headless Chromium (playwright-core) to open its pages at laptop and phone sizes.
- * Screenshots go to test-artifacts/screenshots/<page>-<laptop|phone>.png (gitignored).
+ * Screenshots go to test-artifacts/screenshots/<page>-<viewport>.png (gitignored); each page photographed
+ * is also checked with axe-core (WCAG 2 A and AA).
  *
  * One harness per test file (beforeAll/afterAll); pages are closed by close(). A test that needs
  * no worker and no seeded games opens the pages harness alone (openPagesHarness): the server and
  * the browser.
  */
 import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 import { registerHouseBots } from '@xix/server';
@@ -20,7 +22,6 @@ import { until } from '../../store/test/until.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 
 export const VIEWPORTS = {
-  laptop: { width: 1280, height: 800 },
   desktop: { width: 1366, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
@@ -29,10 +30,41 @@ export type ViewportName = keyof typeof VIEWPORTS;
 export const SCREENSHOTS = fileURLToPath(new URL('../../../test-artifacts/screenshots/', import.meta.url));
 const EXAMPLES = new URL('../../../sdk/examples/xix/', import.meta.url);
 
+/** axe-core's source, evaluated in a page (not a script tag: the pages' content security policy refuses inline scripts). */
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The rules checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly unknown[]; readonly failureSummary?: string }[];
+}
+
+/** axe-core's WCAG 2 AA violations on the page as it is now, one line each: rule, help, where, why. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate<boolean>("typeof window.axe === 'object'"))) await page.evaluate(AXE_SOURCE);
+  const options = { runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] };
+  const violations = await page.evaluate<AxeViolation[]>(`axe.run(document, ${JSON.stringify(options)}).then((results) => results.violations)`);
+  return violations.flatMap((violation) => violation.nodes.map((node) =>
+    `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help} at ${node.target.map(String).join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+}
+
+/**
+ * The policy the browser tests serve every page under: nothing from elsewhere, no inline script and
+ * no inline style (a style attribute; the CSS object model is allowed): what a strict server may send.
+ */
+const STRICT_POLICY = [
+  "default-src 'self'", "connect-src 'self'", "img-src 'self'", "style-src 'self'", "script-src 'self'",
+  "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'",
+].join('; ');
+
 export const CHROMIUM_OPTIONS: LaunchOptions = {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  // a page whose headers the tests rewrite (route.fulfill) loses its address space: Chromium would then refuse its websockets to 127.0.0.1
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-features=LocalNetworkAccessChecks'],
 };
 
 export interface Seeded {
@@ -59,6 +91,11 @@ export interface PagesHarness {
   screenshot(page: Page, name: string): Promise<string>;
   /** Does the page scroll sideways (wider than the window)? Wide tables must scroll in their own box. */
   overflowsSideways(page: Page): Promise<boolean>;
+  /**
+   * What axe-core finds against WCAG 2 A and AA on the page as it is now (every page of the browser
+   * tests is checked, at both sizes): one line per element, [] when nothing.
+   */
+  accessibilityViolations(page: Page): Promise<string[]>;
   /** Uncaught errors the page's scripts threw so far. */
   pageErrors(page: Page): readonly string[];
   /** GET an API path on the server (JSON). */
@@ -126,13 +163,23 @@ export async function openPagesHarness(): Promise<PagesHarness> {
       async newPage(viewport, options = {}) {
         const context = await launched.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl, ...(viewport === 'phone' && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }) });
         contexts.add(context);
+        // every page is served under STRICT_POLICY: the pages must work under it
+        await context.route((url) => url.origin === baseUrl && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'), async (route) => {
+          if (route.request().resourceType() !== 'document') return route.continue();
+          const response = await route.fetch({ maxRedirects: 0 });
+          if (response.status() >= 300 && response.status() < 400) return route.continue(); // the browser follows it
+          return route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': STRICT_POLICY } });
+        });
         if (options.token !== undefined) await context.addInitScript((value) => localStorage.setItem('xix.token', value), options.token);
         const page = await context.newPage();
         const thrown: string[] = [];
         page.on('pageerror', (error) => thrown.push(error.message));
-        // what the content security policy refused (a resource from elsewhere, an inline script)
+        // what the content security policy refused (a resource from elsewhere, an inline script), an
+        // input's pattern the browser cannot compile (it then ignores it), a missing favicon
         page.on('console', (message) => {
-          if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) thrown.push(message.text());
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          if (/Content Security Policy|is not a valid regular expression/i.test(text) || /favicon/.test(message.location().url)) thrown.push(`${text} (${message.location().url})`);
         });
         errors.set(page, thrown);
         viewports.set(page, viewport);
@@ -143,13 +190,14 @@ export async function openPagesHarness(): Promise<PagesHarness> {
         return page;
       },
       async screenshot(page, name) {
-        const path = `${SCREENSHOTS}${name}-${viewports.get(page) ?? 'laptop'}.png`;
+        const path = `${SCREENSHOTS}${name}-${viewports.get(page) ?? 'desktop'}.png`;
         await page.evaluate('window.scrollTo(0, 0)'); // a sticky header stays at the top of the picture
         await page.screenshot({ path, fullPage: true });
         return path;
       },
       // against the viewport asked for: a phone's browser widens its layout to fit what overflows
-      overflowsSideways: async (page) => (await page.evaluate<number>('document.documentElement.scrollWidth')) > VIEWPORTS[viewports.get(page) ?? 'laptop'].width,
+      overflowsSideways: async (page) => (await page.evaluate<number>('document.documentElement.scrollWidth')) > VIEWPORTS[viewports.get(page) ?? 'desktop'].width,
+      accessibilityViolations,
       pageErrors: (page) => errors.get(page) ?? [],
       async api<T>(path: string) {
         const response = await fetch(`${baseUrl}${path}`);

@@ -25,11 +25,11 @@ describe('a 1923 tournament at tables of 3', () => {
     await h.store.recordMatch(match(table!, 0, [a, b, c], ranked([1, 1, 3]), { kind: 'tournament', game: '1923' }));
     await h.store.recordMatch(match(table!, 1, [c, a, b], ranked([1, 2, 3]), { kind: 'tournament', game: '1923' }));
 
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto(`/tournaments/${tournament}`);
     const rows = page.locator('section[aria-labelledby="standings-heading"] tbody tr');
     await rows.first().waitFor();
-    expect(await page.locator('.lead').textContent()).toContain('1923 round robin of 3 bots, at tables of 3, 1 deal per table, once per seat rotation');
+    expect(await page.locator('.lead').textContent()).toContain('1923 round robin of 3 bots at tables of 3 seats: 1 deal per table, each played once per rotation of the entrants round the seats');
     // places: amy (1 + 2) / 2, cyd (3 + 1) / 2, bea (1 + 3) / 2: amy first
     expect(await rows.locator('td[data-column="averagePlace"]').allTextContents()).toEqual(['1.50', '2.00', '2.00']);
     expect(await rows.nth(0).locator('td[data-column="bot"] a').getAttribute('href')).toBe(`/bots/${a.bot}`);
@@ -37,6 +37,7 @@ describe('a 1923 tournament at tables of 3', () => {
     const amyRow = page.locator('.cross-table tbody tr').nth(0);
     const beaColumn = (await rows.locator('td[data-column="bot"] a').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).indexOf(`/bots/${b.bot}`);
     expect(await amyRow.locator('td').nth(beaColumn).locator('.cross-score').textContent()).toBe('1–0–1');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -37,7 +37,7 @@ export default defineXixBot({
 
 describe('upload', () => {
   it('registers, uploads a bot and follows its validation until it is active', async () => {
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto('/upload');
     await page.getByLabel('User name').fill('carol');
     await page.getByRole('button', { name: 'Register' }).click();
@@ -48,6 +48,7 @@ describe('upload', () => {
     await page.getByLabel('Bot name').fill('firstlegal');
     await page.getByLabel('Source (bot.ts)').fill(FIRST_LEGAL);
     await h.screenshot(page, 'upload');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Upload' }).click();
     const state = page.getByTestId('upload-state');
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 45_000 }).toMatch(/^(active|rejected)$/);
@@ -64,7 +65,7 @@ describe('upload', () => {
   });
 
   it('offers every game of the API, the registry’s first chosen, and the chosen game’s template to start from', async () => {
-    const page = await h.newPage('laptop', { token: h.seeded.alice.token });
+    const page = await h.newPage('desktop', { token: h.seeded.alice.token });
     await page.goto('/upload');
     const games = (await h.api<{ id: string }[]>('/api/games')).map((game) => game.id);
     const template = async (game: string): Promise<string> => (await h.api<{ source: string }>(`/api/games/${encodeURIComponent(game)}/template`)).source;
@@ -94,6 +95,7 @@ describe('upload', () => {
     expect(await errors.locator('li code').first().textContent()).toMatch(/^bot\.ts:4:\d+$/);
     expect(await errors.innerText()).toMatch(/Expected "]"/);
     await h.screenshot(page, 'upload-errors');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     const { bots } = await h.api<{ bots: { name: string }[] }>('/api/bots?owner=alice');
     expect(bots.map((b) => b.name)).toEqual(['copycat']);
     expect(h.pageErrors(page)).toEqual([]);
@@ -101,7 +103,7 @@ describe('upload', () => {
   });
 
   it('follows a bot that fails validation to its rejection, and shows its owner the verdict and the failing match', async () => {
-    const page = await h.newPage('laptop', { token: h.seeded.alice.token });
+    const page = await h.newPage('desktop', { token: h.seeded.alice.token });
     await page.goto('/upload');
     await page.getByLabel('Bot name').fill('thrower');
     await page.getByLabel('Source (bot.ts)').fill(THROWS);
@@ -125,9 +127,43 @@ describe('upload', () => {
     expect(await verdict.locator('strong').textContent()).toBe(rejected!.verdict);
     expect(await verdict.locator('pre').textContent()).toBe(rejected!.message);
     expect(await verdict.getByRole('link').getAttribute('href')).toBe(`/matches/${rejected!.failingMatch}`);
+    // its counts agree with the matches listed: no game counts in its record, its validation games apart
+    const { matches } = await h.api<{ matches: { kind: string }[] }>(`/api/matches?bot=${bot.id}&limit=20`);
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.every((m) => m.kind === 'validation')).toBe(true);
+    const stat = (key: string) => page.locator(`[data-stat="${key}"] dd`).textContent();
+    expect([await stat('games'), await stat('rated'), await stat('validation')]).toEqual(['0', '0', String(matches.length)]);
+    expect(await page.locator('section[aria-labelledby="matches-heading"] tbody tr').count()).toBe(matches.length);
     await h.screenshot(page, 'bot-rejected');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
+  });
+
+  it('checks names with patterns the browser compiles, and refuses a file that is no .ts or .js in words', async () => {
+    const page = await h.newPage('phone');
+    await page.goto('/sign-in');
+    const userName = page.getByLabel('User name');
+    await userName.fill('Bad Name');
+    // an invalid pattern is ignored by the browser (and logged: pageErrors), and this mismatch not found
+    expect(await userName.evaluate((input) => (input as unknown as { validity: { patternMismatch: boolean } }).validity.patternMismatch)).toBe(true);
+    await userName.fill('good-name_1');
+    expect(await userName.evaluate((input) => (input as unknown as { validity: { valid: boolean } }).validity.valid)).toBe(true);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+
+    const upload = await h.newPage('desktop', { token: h.seeded.alice.token });
+    await upload.goto('/upload');
+    const botName = upload.getByLabel('Bot name');
+    await botName.fill('Bad Name');
+    expect(await botName.evaluate((input) => (input as unknown as { validity: { patternMismatch: boolean } }).validity.patternMismatch)).toBe(true);
+    await botName.fill('snake');
+    await upload.getByLabel('Or choose files').setInputFiles({ name: 'bot.py', mimeType: 'text/x-python', buffer: Buffer.from('print("hi")\n') });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => upload.getByRole('alert').textContent()).toBe('A bot is a .ts or .js file: bot.py is not. Nothing was uploaded.');
+    expect(await h.accessibilityViolations(upload)).toEqual([]);
+    expect(h.pageErrors(upload)).toEqual([]);
+    await upload.close();
   });
 
   it('signs in with a pasted token, which the header then shows, and refuses an unknown one', async () => {
@@ -137,6 +173,7 @@ describe('upload', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('That token is not known here.');
     await h.screenshot(page, 'sign-in');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     await page.getByLabel('API token').fill(h.seeded.alice.token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toBe('Signed in as alice');
@@ -144,6 +181,7 @@ describe('upload', () => {
     await page.getByRole('link', { name: 'Upload', exact: true }).first().click();
     await page.getByLabel('Bot name').waitFor();
     await h.screenshot(page, 'upload');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -5,7 +5,7 @@
  * against the engine's own views of that move (T4, T15: a seat sees its own seen cards only and
  * no hole card, its own included); the last reveal and the places (T13) against the replay. The
  * table model drawn from a live game's public view holds no card at all (T15). Screenshots:
- * viewer-1923-laptop.png and viewer-1923-phone.png.
+ * viewer-1923-desktop.png and viewer-1923-phone.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { playMatch, trustedPlayer } from '@xix/referee';
 import heuristic from '../../../sdk/examples/1923/heuristic.ts';
 import random from '../../../sdk/examples/1923/random.ts';
 import { nineteenTwentyThreeTableOf } from '../src/games/1923/table.ts';
+import { describeDecision, roundDecision } from '../src/games/1923/tie-break.ts';
 import { openWebHarness, type WebHarness } from './harness.ts';
 
 const NAMES = ['ace', 'deuce', 'trey', 'four'];
@@ -108,7 +109,7 @@ async function choose(page: Page, perspective: string): Promise<void> {
 
 describe('the 1923 table in the match viewer', () => {
   it('offers everything and each of the four seats’ views, and draws each move as the engine’s views say (T4, T15)', async () => {
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto(`/matches/${matchId}`);
     await page.locator('[data-game="1923"]').waitFor();
     expect(await page.locator('button[data-perspective]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-perspective')))).toEqual(['all', 'seat-0', 'seat-1', 'seat-2', 'seat-3']);
@@ -137,7 +138,7 @@ describe('the 1923 table in the match viewer', () => {
   });
 
   it('shows the last reveal with each hand’s value and the round’s winner, and at the end every seat’s place (T10, T13)', async () => {
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     const afterReveal = states.findIndex((s) => game.spectatorView(s).rounds.length === 1);
     await page.goto(`/matches/${matchId}#move=${afterReveal}`);
     await page.locator('[data-reveal]').waitFor();
@@ -154,8 +155,21 @@ describe('the 1923 table in the match viewer', () => {
       expect(await revealed()).toEqual(round.hands.map((cards, seat) => ({ value: round.values[seat], cards, winner: seat === round.winner })));
     }
 
-    await page.locator('[data-control="last"]').click();
-    await page.locator(`[data-viewer][data-move="${replay.moves.length}"]`).waitFor();
+    // a round a tie-break decided says which and how (T9): this game has one by draw-off and one by the average
+    expect(await page.locator('[data-decided-by]').count()).toBe(0); // round 1: the best total alone
+    const decided = game.spectatorView(states.at(-1)!).rounds.filter((r) => roundDecision(r).by !== 'total');
+    expect(decided.map((r) => roundDecision(r).by).sort()).toEqual(['average', 'draw-off']);
+    for (const tied of decided) {
+      const after = states.findIndex((s) => game.spectatorView(s).rounds.length === tied.round);
+      await goToMove(page, after);
+      const said = page.locator('[data-reveal] [data-decided-by]');
+      expect(await said.getAttribute('data-decided-by')).toBe(roundDecision(tied).by);
+      expect(await said.textContent()).toBe(describeDecision(tied, (seat) => NAMES[seat]!));
+      await h.screenshot(page, `viewer-1923-${roundDecision(tied).by}`);
+      expect(await h.accessibilityViolations(page)).toEqual([]);
+    }
+
+    await goToMove(page, replay.moves.length);
     const places = await page.locator('[data-place]').evaluateAll((tags) => tags.map((tag) => Number(tag.getAttribute('data-place'))));
     expect(places).toEqual(replay.result.ranks);
     const winners = replay.result.ranks!.flatMap((place, seat) => (place === 1 ? [NAMES[seat]!] : []));
@@ -216,7 +230,7 @@ describe('the 1923 table in the match viewer', () => {
     await page.close();
   });
 
-  it.each(['laptop', 'phone'] as const)('fits a %s screen (no sideways scroll) and is photographed', async (size) => {
+  it.each(['desktop', 'phone'] as const)('fits a %s screen (no sideways scroll) and is photographed', async (size) => {
     const page = await h.newPage(size);
     const move = states.findIndex((s) => game.spectatorView(s).rounds.length === 2) + 2;
     await page.goto(`/matches/${matchId}#move=${move}`);
@@ -224,6 +238,7 @@ describe('the 1923 table in the match viewer', () => {
     await page.locator(`[data-viewer][data-move="${move}"]`).waitFor();
     expect(await h.overflowsSideways(page)).toBe(false);
     await h.screenshot(page, 'viewer-1923');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -122,6 +122,7 @@ describe('the generic renderer in the match viewer (nim)', () => {
     await page.locator(`[data-viewer][data-move="${move}"] [data-game="${nim.id}"]`).waitFor();
     expect(await h.overflowsSideways(page)).toBe(false);
     await h.screenshot(page, 'viewer-nim');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -5,7 +5,7 @@
  * switch hides the other seat's closed cards (R11); `#move=K` opens at move K; the owner of a bot
  * sees what it printed at that move. A game in progress shows its public views as they come (no
  * hidden card, R11) and follows the newest move unless the user stepped back. Screenshots:
- * viewer-laptop.png and viewer-phone.png.
+ * viewer-desktop.png and viewer-phone.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -141,7 +141,7 @@ function publicly(states: States, move: number): ShownTable {
 }
 
 async function openViewer(path: string, token?: string): Promise<Page> {
-  const page = await h.newPage('laptop', token === undefined ? {} : { token });
+  const page = await h.newPage('desktop', token === undefined ? {} : { token });
   await page.goto(path);
   await page.locator('[data-viewer][data-move] [data-board] .xix-table').waitFor();
   return page;
@@ -151,6 +151,15 @@ async function expectShown(page: Page, expected: ShownTable): Promise<void> {
   // the page draws on its next animation frame; a burst of live events may take it a while
   await expect.poll(() => shownTable(page), { timeout: 10_000 }).toEqual(expected);
   expect(new URL(page.url()).hash).toBe(`#move=${expected.move}`);
+}
+
+/** Is part of the seat to move on the screen, under the viewer's controls? */
+function seatToMoveCovered(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>(`(() => {
+    const seat = document.querySelector('[data-board] [data-to-move="true"]')?.getBoundingClientRect();
+    const controls = document.querySelector('.viewer-controls').getBoundingClientRect();
+    return seat !== undefined && seat.bottom > controls.top && seat.top < Math.min(controls.bottom, innerHeight);
+  })()`);
 }
 
 describe('match viewer', () => {
@@ -246,9 +255,26 @@ describe('match viewer', () => {
     const page = await openViewer(`/matches/${id}#move=${k}`);
     await expectShown(page, everything(seeded, k));
     expect(await page.locator('[data-control="link"]').getAttribute('href')).toBe(`#move=${k}`);
+    // "Last moves" numbers each event by the move that made it (a forced abandon comes with the move that finished the trick)
+    const events = await page.locator('.xix-events li').evaluateAll((items) => items.map((item) => ({ number: Number(item.getAttribute('value')), type: item.getAttribute('data-event') })));
+    expect(events[0]!.number).toBe(k);
+    for (const { number, type } of events) {
+      const made = (replay.moves[number - 1]!.action as { type: string }).type;
+      expect(type === made || (type === 'abandon' && made === 'play'), `move ${number}: ${type} shown, ${made} played`).toBe(true);
+    }
     await followLink(page, 5);
     await expectShown(page, everything(seeded, 5));
+    // an anchor that names no move is put right: the move shown, or the nearest end
+    await page.evaluate(`location.hash = '#move=abc'`);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#move=5');
+    await page.evaluate(`location.hash = '#move=99999'`);
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#move=${replay.moves.length}`);
     await page.close();
+    for (const [anchor, move] of [['abc', 0], ['-2', 0], ['3.5', 0], ['99999', replay.moves.length]] as const) {
+      const opened = await openViewer(`/matches/${id}#move=${anchor}`);
+      await expectShown(opened, everything(seeded, move));
+      await opened.close();
+    }
   });
 
   it('shows its owner what the bot printed at each move, and nobody else', async () => {
@@ -290,6 +316,8 @@ describe('match viewer', () => {
     expect(await page.locator('[data-board] [data-seat="0"] .xix-name').textContent()).toMatch(/^random/);
     expect(await page.locator('button[data-perspective]').count()).toBe(0); // nothing but the public view while live
     expect(await page.locator('[data-live]').isVisible()).toBe(true);
+    const current = page.locator('nav[aria-label="Main"] [aria-current="page"]');
+    expect(await current.allTextContents()).toEqual(['Live']); // a game in progress is Live's
     // R11: no closed card and no face-down strike card of the deal is anywhere on the page
     const deal = xix.spectatorView(states[10] as never) as XixSpectatorView;
     const secret = [...deal.hands.flatMap((hand) => hand.closed), ...deal.strikeRow.filter((slot) => !slot.faceUp).map((slot) => slot.card), deal.discard];
@@ -318,14 +346,21 @@ describe('match viewer', () => {
     await expect.poll(() => page.locator('[data-board] [data-result]').getAttribute('data-result')).toBe(String(replay.result.winner));
     await expect.poll(() => page.locator('button[data-perspective]').count(), { timeout: 10_000 }).toBe(3);
     expect(await page.locator('[data-live]').isHidden()).toBe(true);
+    expect(await current.count()).toBe(0); // a finished one is not
     await page.click('[data-perspective="seat-1"]');
     await expectShown(page, asSeat(seeded, last, 1));
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
 
+  it('highlights no item of the navigation for a finished match (it is not Live’s)', async () => {
+    const page = await openViewer(`/matches/${seeded.id}`);
+    expect(await page.locator('nav[aria-label="Main"] [aria-current="page"]').count()).toBe(0);
+    await page.close();
+  });
+
   it('says so for a match that is neither stored nor live', async () => {
-    const page = await h.newPage('laptop');
+    const page = await h.newPage('desktop');
     await page.goto('/matches/s424242.7');
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/s424242\.7/);
     expect(await page.locator('[data-viewer]').count()).toBe(0);
@@ -333,13 +368,21 @@ describe('match viewer', () => {
     await page.close();
   });
 
-  it.each(['laptop', 'phone'] as const)('screenshot at %s size', async (size) => {
+  it.each(['desktop', 'phone'] as const)('screenshot at %s size', async (size) => {
     const page = await h.newPage(size);
     await page.goto(`/matches/${seeded.id}#move=${Math.floor(seeded.replay.moves.length / 2)}`);
     await page.locator('[data-board] .xix-table').waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')).toBe(false);
     // the screen as it is (not the whole page): the controls stay at the bottom of a phone's screen
     await page.screenshot({ path: `${SCREENSHOTS}viewer-${size}.png` });
+    expect(await h.accessibilityViolations(page)).toEqual([]);
+    // the controls (sticky at the bottom of a phone's screen) never cover the seat to move, move after move
+    for (let step = 0; step < 6; step++) {
+      expect(await seatToMoveCovered(page), `move ${await page.locator('[data-viewer]').getAttribute('data-move')}`).toBe(false);
+      const move = Number(await page.locator('[data-viewer]').getAttribute('data-move'));
+      await page.locator('[data-control="forward"]').click();
+      await page.locator(`[data-viewer][data-move="${move + 1}"]`).waitFor();
+    }
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

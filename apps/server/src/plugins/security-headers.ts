@@ -15,7 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { DASHBOARD_PATH } from './dashboard.ts';
-import { PAGE_ROUTES } from './web.ts';
+import { CATCH_ALL_ROUTE, PAGE_ROUTES } from './web.ts';
 
 export const API_POLICY = {
   defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"],
@@ -27,7 +27,8 @@ export const PAGE_POLICY = {
 };
 
 const PAGE_PREFIXES = ['/api/docs', DASHBOARD_PATH];
-const pages: ReadonlySet<string> = new Set(PAGE_ROUTES);
+// the catch-all serves the shell for a browser's unknown path (the app's not-found page): a page too
+const pages: ReadonlySet<string> = new Set([...PAGE_ROUTES, CATCH_ALL_ROUTE]);
 
 function isPage(url: string): boolean {
   return pages.has(url) || PAGE_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));

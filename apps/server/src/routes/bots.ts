@@ -1,7 +1,9 @@
 /** Bots: upload (a new version), list, look up, read a version's source (owner), retire (owner). */
 import type { FastifyInstance } from 'fastify';
 import type { Queue } from 'bullmq';
-import type { Bot, Store } from '@xix/store';
+import { DEFAULT_VARIANT, findGame } from '@xix/engine';
+import { VARIANT, type Bot, type Store } from '@xix/store';
+import { mainVariant, variantsOf } from '../game-info.ts';
 import { rateLimitOf } from '../rate-limits.ts';
 import { callerOf, type Caller } from '../plugins/auth.ts';
 import { HOUSE } from '../house-bots.ts';
@@ -133,15 +135,20 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
     return { entry: version.entry, files: version.files };
   });
 
-  app.get<{ Params: { id: string } }>('/api/bots/:id/ratings', {
+  app.get<{ Params: { id: string }; Querystring: { variant?: string } }>('/api/bots/:id/ratings', {
     schema: {
-      summary: "A bot's Elo after each of its rated games, oldest first (for charts)", tags: ['bots'],
+      summary: "A bot's Elo after each of its rated games of one variant (default: its game's main one), oldest first (for charts)", tags: ['bots'],
       params: idParams(BOT_ID_PATTERN, 'bot id'),
+      querystring: { type: 'object', additionalProperties: false, properties: { variant: { type: 'string', pattern: VARIANT.source, description: 'a variant of the game (GET /api/games)' } } },
       response: { 200: ratingHistorySchema, ...errors(400, 404) },
     },
   }, async (request) => {
     const bot = await requireBot(store, request.params.id);
-    return { game: bot.game, history: await store.ratingHistory(bot.game, bot.id) };
+    const game = findGame(bot.game);
+    const variant = request.query.variant ?? (game === undefined ? DEFAULT_VARIANT : mainVariant(game));
+    const known = game === undefined ? null : variantsOf(game);
+    if (known !== null && !known.includes(variant)) throw notFound(`querystring.variant: ${bot.game} has no variant ${variant}; its variants: ${known.join(', ')}`);
+    return { game: bot.game, variant, history: await store.ratingHistory(bot.game, bot.id, variant) };
   });
 
   app.get<{ Params: { id: string } }>('/api/bots/:id/head-to-head', {

@@ -1,16 +1,24 @@
 /**
- * A bot: owner, record, versions (with the validation verdicts for its signed-in owner), the Elo
- * history chart, recent matches (each a link to the viewer) and head-to-head against each opponent.
+ * A bot: its owner (a link to their page), its Bradley–Terry rating with its interval and its Elo
+ * (on each board of its game where it plays), its record beside its rated and validation games,
+ * the Elo history by date with the start of each version marked, its matches newest first (each a
+ * link to the viewer; older pages on demand), head-to-head against each opponent, and its
+ * versions (with the validation verdicts for its signed-in owner).
  */
-import { api, type Bot, type HeadToHead, type Match, type Version } from '../api.ts';
+import { DEFAULT_VARIANT } from '@xix/engine';
+import type { BotDetail, HeadToHead, LeaderboardRow, Match, RatingPoint, Version } from '@xix/server/api-types';
+import { api } from '../api.ts';
 import { ratingChart } from '../chart.ts';
+import { btCell } from './leaderboard.ts';
+import { botStatus } from './user.ts';
 import { gameName } from '../games/registry.ts';
 import { el, fill, formatNumber, formatTime, heading, link, notice } from '../dom.ts';
 import { outcomeText, seatOutcome, type SeatOutcome } from '../seat-outcome.ts';
 import { signedInName } from '../session.ts';
 import { simpleTable, sortableTable } from '../table.ts';
 
-const RECENT = 20;
+/** Matches per page. */
+const PAGE = 20;
 
 interface Played {
   readonly match: Match;
@@ -54,16 +62,38 @@ function opponentsCell(game: Played): HTMLElement | string {
   return el('span', {}, ...game.opponents.flatMap((opponent, i) => [i === 0 ? '' : ', ', opponent === null ? 'itself' : link(`/bots/${opponent.bot}`, opponent.name)]));
 }
 
-function summary(bot: Bot, elo: number | null): HTMLElement {
-  const item = (label: string, value: string): HTMLElement => el('div', {}, el('dt', {}, label), el('dd', {}, value));
+/** The bot on one board of its game: its leaderboard row (ratings, record there) and its Elo history. */
+interface Board {
+  readonly variant: string;
+  readonly row: LeaderboardRow | null;
+  readonly history: readonly RatingPoint[];
+}
+
+/** Its validation games among the matches read: all of them once every page is read, else at least. */
+function validationCount(played: readonly Played[], complete: boolean): string {
+  const count = played.filter((game) => game.match.kind === 'validation').length;
+  return complete ? String(count) : `${count}+`;
+}
+
+function summary(bot: BotDetail, board: Board | null, played: readonly Played[], complete: boolean): HTMLElement {
+  const item = (label: string, value: Node | string, key: string): HTMLElement => el('div', { 'data-stat': key }, el('dt', {}, label), el('dd', {}, value));
   const { record } = bot;
-  return el('dl', { class: 'stats' },
-    item('Elo', formatNumber(elo)),
-    item('Games', String(record.games)),
-    item('Won', String(record.wins)),
-    item('Lost', String(record.losses)),
-    item('Drawn', String(record.draws)),
-    item('Forfeits', String(record.forfeits)),
+  const rated = board?.history.length ?? 0;
+  return el('div', {},
+    el('dl', { class: 'stats' },
+      item('Bradley–Terry', btCell(board?.row?.bt ?? null, null), 'bt'),
+      item('Elo', el('span', {}, formatNumber(board?.row?.elo ?? board?.history.at(-1)?.rating ?? null), board?.row?.provisional === true ? el('span', { class: 'badge provisional', title: 'its current version is in its first rated games: its Elo is still settling' }, 'provisional') : null), 'elo'),
+      item('Games', String(record.games), 'games'),
+      item('Rated games', String(rated), 'rated'),
+      item('Won', String(record.wins), 'wins'),
+      item('Lost', String(record.losses), 'losses'),
+      item('Drawn', String(record.draws), 'draws'),
+      item('Forfeits', String(record.forfeits), 'forfeits'),
+      item('Validation games', validationCount(played, complete), 'validation'),
+    ),
+    el('p', { class: 'muted small', 'data-testid': 'counts-note' },
+      `Games, won, lost, drawn and forfeits count its challenge, tournament and ladder games; ${rated} of them ${rated === 1 ? 'was' : 'were'} rated${board === null || board.variant === DEFAULT_VARIANT ? '' : ` on the ${board.variant} board`}. `,
+      'Validation games, which each new version plays before it may play others, are counted apart.'),
   );
 }
 
@@ -90,7 +120,7 @@ function versionsTable(versions: readonly Version[], owner: boolean): HTMLElemen
 }
 
 function matchesTable(played: readonly Played[]): HTMLElement {
-  return simpleTable('Recent matches', [
+  return simpleTable('Matches', [
     { key: 'outcome', label: 'Result', cell: outcomeCell },
     { key: 'opponent', label: 'Opponents', cell: opponentsCell },
     { key: 'points', label: 'Points', numeric: true, title: 'Its points, then the other seats’ in seat order', cell: (g) => g.points.map((p) => formatNumber(p)).join('–') },
@@ -114,26 +144,70 @@ function headToHeadTable(rows: readonly Opponent[]): HTMLElement {
   return table.element;
 }
 
+/** The boards of the bot's game (its variants, or the main one when they are too many to list) with the bot's row and Elo history on each. */
+async function boardsOf(bot: BotDetail): Promise<Board[]> {
+  const info = (await api.games()).find((game) => game.id === bot.game);
+  const variants = info?.variants ?? (info === undefined ? [] : [info.mainVariant]);
+  return Promise.all(variants.map(async (variant): Promise<Board> => {
+    const [board, ratings] = await Promise.all([api.leaderboard(bot.game, variant), api.ratings(bot.id, variant)]);
+    return { variant, row: board.rows.find((row) => row.bot === bot.id) ?? null, history: ratings.history };
+  }));
+}
+
+/** The bot's ratings on each board where it has any, when its game has several boards. */
+function boardsTable(bot: BotDetail, boards: readonly Board[]): HTMLElement {
+  return simpleTable<Board>('Ratings by variant', [
+    { key: 'variant', label: 'Variant', cell: (board) => link(`/leaderboard/${bot.game}/${board.variant}`, board.variant) },
+    { key: 'bt', label: 'Bradley–Terry (95%)', numeric: true, cell: (board) => btCell(board.row?.bt ?? null, null) },
+    { key: 'elo', label: 'Elo', numeric: true, cell: (board) => formatNumber(board.row?.elo ?? null) },
+    { key: 'rated', label: 'Rated games', numeric: true, cell: (board) => String(board.history.length) },
+  ], boards);
+}
+
 export function mountBotPage(root: HTMLElement, id: string): () => void {
   let alive = true;
   let destroyChart = (): void => undefined;
   fill(root, notice('Loading the bot…'));
   void (async () => {
     try {
-      const [bot, ratings, recent, versus, viewer] = await Promise.all([api.bot(id), api.ratings(id), api.matchesOfBot(id, RECENT), api.headToHead(id), signedInName().catch(() => null)]);
+      const [bot, firstPage, versus, viewer] = await Promise.all([api.bot(id), api.matchesOfBot(id, PAGE), api.headToHead(id), signedInName().catch(() => null)]);
+      const boards = await boardsOf(bot);
       if (!alive) return;
       const owner = viewer !== null && viewer === bot.owner;
-      const played = recent.matches.map((match) => fromSeat(match, bot.id));
+      const rated = boards.filter((board) => board.history.length > 0 || board.row?.bt != null);
+      // the board its numbers are shown for: where it has most rated games, else the game's main one
+      const shown = [...rated].sort((a, b) => b.history.length - a.history.length)[0] ?? boards[0] ?? null;
+      let played = firstPage.matches.map((match) => fromSeat(match, bot.id));
+      let next = firstPage.next;
+      const summaryBox = el('div');
+      const matchesBox = el('div');
       const chartBox = el('div');
-      const status = bot.retired ? 'retired' : bot.active === null ? 'no active version yet' : `active: v${bot.active}`;
+      const drawMatches = (): void => {
+        fill(summaryBox, summary(bot, shown, played, next === null));
+        const more = next === null ? null : el('button', { type: 'button', class: 'secondary', 'data-testid': 'older-matches' }, `Show ${PAGE} older matches`);
+        more?.addEventListener('click', () => {
+          more.disabled = true;
+          void api.matchesOfBot(id, PAGE, next!).then((page) => {
+            if (!alive) return;
+            played = [...played, ...page.matches.map((match) => fromSeat(match, bot.id))];
+            next = page.next;
+            drawMatches();
+          }, (error: unknown) => {
+            if (alive) fill(matchesBox, matchesTable(played), notice(`Cannot load older matches: ${(error as Error).message}`, 'error'));
+          });
+        });
+        fill(matchesBox,
+          played.length === 0 ? notice('No matches yet.') : matchesTable(played),
+          el('p', { class: 'muted small pager' }, `The ${played.length} newest ${played.length === 1 ? 'match' : 'matches'}${next === null ? ', all of them' : ''}.`, more === null ? null : ' ', more),
+        );
+      };
       fill(root,
         heading(1, bot.name),
-        el('p', { class: 'lead' }, `A ${gameName(bot.game)} bot by `, el('strong', { class: 'owner-name' }, bot.owner), ` · ${status}`, bot.probation === null ? null : ` · on probation: ${bot.probation}`),
-        summary(bot, ratings.history.at(-1)?.rating ?? null),
-        el('section', { 'aria-labelledby': 'rating-heading' }, el('h2', { id: 'rating-heading' }, 'Elo history'), chartBox),
-        el('section', { 'aria-labelledby': 'matches-heading' },
-          el('h2', { id: 'matches-heading' }, 'Recent matches'),
-          played.length === 0 ? notice('No matches yet.') : matchesTable(played)),
+        el('p', { class: 'lead' }, `A ${gameName(bot.game)} bot by `, el('a', { class: 'owner-name', href: `/users/${encodeURIComponent(bot.owner)}` }, bot.owner), ` · ${botStatus(bot)}`, bot.probation === null ? null : ` · on probation: ${bot.probation}`),
+        summaryBox,
+        boards.length > 1 && rated.length > 0 ? el('section', { 'aria-labelledby': 'boards-heading' }, el('h2', { id: 'boards-heading' }, 'Ratings by variant'), boardsTable(bot, boards)) : null,
+        el('section', { 'aria-labelledby': 'rating-heading' }, el('h2', { id: 'rating-heading' }, shown === null || shown.variant === DEFAULT_VARIANT ? 'Elo history' : `Elo history (${shown.variant})`), chartBox),
+        el('section', { 'aria-labelledby': 'matches-heading' }, el('h2', { id: 'matches-heading' }, 'Matches'), matchesBox),
         el('section', { 'aria-labelledby': 'h2h-heading' },
           el('h2', { id: 'h2h-heading' }, 'Head-to-head'),
           el('p', { class: 'muted small' }, versus.complete ? `Over all ${versus.matches} of its matches (games against itself left out).` : `Over its last ${versus.matches} matches.`),
@@ -143,9 +217,10 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
           owner ? el('p', { class: 'muted small' }, 'You own this bot: the validation verdicts of your versions are shown.') : null,
           versionsTable(bot.versions, owner)),
       );
-      if (ratings.history.length === 0) fill(chartBox, notice('No rated games yet.'));
+      drawMatches();
+      if (shown === null || shown.history.length === 0) fill(chartBox, notice('No rated games yet.'));
       else {
-        const chart = ratingChart(ratings.history);
+        const chart = ratingChart(shown.history);
         fill(chartBox, chart.element);
         destroyChart = () => chart.destroy();
       }

@@ -3,8 +3,9 @@
  * the pairings that failed, with why; reloaded (at most once a second) when the lobby reports its
  * progress or one of its games ending.
  */
-import { api, type CrossTableCell, type TournamentFailure, type TournamentReport } from '../api.ts';
-import { el, fill, formatNumber, formatTime, heading, notice } from '../dom.ts';
+import type { CrossTableCell, TournamentFailure, TournamentReport } from '@xix/server/api-types';
+import { api } from '../api.ts';
+import { el, fill, formatNumber, formatTime, heading, notice, styled } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';
 import { botLink, botNames, type BotNames } from '../names.ts';
@@ -31,8 +32,8 @@ function progress(report: TournamentReport): HTMLElement {
       id: 'tournament-progress', class: 'progress-bar', role: 'progressbar', 'aria-labelledby': 'tournament-progress-label',
       'aria-valuemin': 0, 'aria-valuemax': games, 'aria-valuenow': gamesDone, 'aria-valuetext': text,
     },
-    el('span', { class: 'progress-played', style: `width:${percentOf(gamesDone, games).toFixed(2)}%` }),
-    el('span', { class: 'progress-unplayed', title: `${gamesUnplayed} games will not be played`, style: `width:${percentOf(gamesUnplayed, games).toFixed(2)}%` })),
+    styled(el('span', { class: 'progress-played' }), { width: `${percentOf(gamesDone, games).toFixed(2)}%` }),
+    styled(el('span', { class: 'progress-unplayed', title: `${gamesUnplayed} games will not be played` }), { width: `${percentOf(gamesUnplayed, games).toFixed(2)}%` })),
   );
 }
 
@@ -107,7 +108,7 @@ export function mountTournamentPage(root: HTMLElement, id: string): () => void {
       if (names.size === 0) names = await botNames(report.game);
       if (!alive) return;
       fill(head, heading(1, `Tournament ${id}`),
-        el('p', { class: 'lead' }, `${gameName(report.game)} round robin of ${report.entrants.length} bots, ${report.seats > 2 ? `at tables of ${report.seats}, ` : ''}${report.dealsPerPairing} ${report.dealsPerPairing === 1 ? 'deal' : 'deals'} per ${report.seats > 2 ? 'table, once per seat rotation' : 'pairing from both seats'} · created ${formatTime(report.createdAt)} · `, statusBadge(report.status)));
+        el('p', { class: 'lead' }, `${gameName(report.game)} round robin of ${report.entrants.length} bots at tables of ${report.seats} seats: ${report.dealsPerPairing} ${report.dealsPerPairing === 1 ? 'deal' : 'deals'} per table, each played once per rotation of the entrants round the seats · created ${formatTime(report.createdAt)} · `, statusBadge(report.status)));
       fill(body,
         progress(report),
         el('section', { 'aria-labelledby': 'standings-heading' }, el('h2', { id: 'standings-heading' }, 'Standings'), standings(report, names)),

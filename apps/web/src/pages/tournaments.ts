@@ -1,5 +1,6 @@
 /** The tournaments, newest first; reloaded when the lobby reports tournament progress. */
-import { api, type Tournament } from '../api.ts';
+import type { Tournament } from '@xix/server/api-types';
+import { api } from '../api.ts';
 import { el, fill, formatTime, heading, link, notice } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
 import { subscribeLobby, throttled } from '../lobby.ts';
@@ -22,7 +23,15 @@ function table(tournaments: readonly Tournament[]): HTMLElement {
 
 export function mountTournamentsPage(root: HTMLElement): () => void {
   const body = el('div', { 'aria-live': 'polite' }, notice('Loading the tournaments…'));
-  fill(root, heading(1, 'Tournaments'), el('p', { class: 'lead' }, 'Round robins: every pair of bots plays a rated series, each deal from both seats.'), body);
+  fill(root,
+    heading(1, 'Tournaments'),
+    el('p', { class: 'lead' },
+      'Rated round robins. A game seats its entrants at tables of a size it allows; every set of that many entrants meets at one table, ',
+      'which plays each deal once per rotation of the entrants round the seats, so that every entrant plays every seat of every deal.'),
+    el('p', { class: 'muted small', 'data-testid': 'who-creates' },
+      'Only the platform’s admin creates tournaments, with the server’s admin token (XIX_ADMIN_TOKEN): ',
+      el('code', {}, 'xix tournament create --bot ID --bot ID …'), ' or ', el('code', {}, 'POST /api/tournaments'), '.'),
+    body);
   let alive = true;
   const load = async (): Promise<void> => {
     try {

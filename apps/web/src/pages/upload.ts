@@ -3,14 +3,26 @@
  * start from, pasted, or files chosen — then its compile errors (file:line:column), or its validation followed until the version is
  * active or rejected (the version polled every second).
  */
-import { ApiError, api, type Diagnostic, type Version } from '../api.ts';
+import type { Diagnostic, Version } from '@xix/server/api-types';
+import { ApiError, api } from '../api.ts';
 import { el, fill, heading, link, notice } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
 import { signedInName } from '../session.ts';
 import { signInForms } from '../sign-in-forms.ts';
+import { NAME_INPUT_PATTERN, NAME_RULE, failureText } from '../forms.ts';
 
-const BOT_NAME = '^[a-z][a-z0-9_-]{2,31}$';
+/** What a bot's files may be called (the server's rule for file paths): the upload's own check first. */
+const SOURCE_FILE = /\.(?:ts|js|mts|mjs)$/;
+/** Each field's rule, said when the server refuses the field. */
+const RULES = {
+  name: `A bot's name is ${NAME_RULE}.`,
+  files: 'A bot is a .ts or .js file (or several: .ts, .js, .mts or .mjs), named with letters, digits, _, - and . only.',
+  entry: 'The entry file is one of the files, named with letters, digits, _, - and ., ending in .ts, .js, .mts or .mjs.',
+  game: 'Choose one of the games offered.',
+};
 const POLL_MS = 1000;
+/** A version's states that do not change any more: any other is followed (validating, or whatever the server says it is doing). */
+const FINAL_STATES: ReadonlySet<string> = new Set(['active', 'rejected']);
 
 function compileErrors(error: ApiError): HTMLElement {
   const diagnostics = (error.body as { diagnostics?: Diagnostic[] } | null)?.diagnostics ?? [];
@@ -35,7 +47,7 @@ function verdictView(bot: string, version: Version): HTMLElement {
 }
 
 function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolean): HTMLFormElement {
-  const name = el('input', { id: 'bot-name', name: 'name', type: 'text', required: true, pattern: BOT_NAME, spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'bot-name-hint' });
+  const name = el('input', { id: 'bot-name', name: 'name', type: 'text', required: true, pattern: NAME_INPUT_PATTERN, spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'bot-name-hint' });
   const game = el('select', { id: 'bot-game', name: 'game', required: true });
   const source = el('textarea', { id: 'bot-source', name: 'source', rows: '14', wrap: 'off', spellcheck: 'false', 'aria-describedby': 'bot-source-hint' });
   const sourceHint = el('p', { class: 'hint', id: 'bot-source-hint' });
@@ -72,7 +84,7 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
 
   const form = el('form', { class: 'form-card upload-form', 'aria-labelledby': 'upload-heading' },
     el('h2', { id: 'upload-heading' }, 'Your bot'),
-    el('div', { class: 'field' }, el('label', { for: 'bot-name' }, 'Bot name'), name, el('p', { class: 'hint', id: 'bot-name-hint' }, 'A name you already use makes a new version of that bot.')),
+    el('div', { class: 'field' }, el('label', { for: 'bot-name' }, 'Bot name'), name, el('p', { class: 'hint', id: 'bot-name-hint' }, `${RULES.name} A name you already use makes a new version of that bot.`)),
     el('div', { class: 'field' }, el('label', { for: 'bot-game' }, 'Game'), game),
     el('div', { class: 'field' }, el('label', { for: 'bot-source' }, 'Source (bot.ts)'), source, sourceHint),
     el('div', { class: 'field' }, el('label', { for: 'bot-files' }, 'Or choose files'), files, el('p', { class: 'hint', id: 'bot-files-hint' }, 'Chosen files replace the source above.')),
@@ -80,15 +92,24 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
     submit,
   );
 
-  const follow = async (bot: string, version: number): Promise<void> => {
+  /** Says where the version stands: any state but the two final ones is shown as it is, and followed. */
+  const inProgress = (bot: string, botName: string, version: number, state: string, compileMs: number | null): HTMLElement =>
+    el('div', { class: 'notice info', role: 'status', 'data-testid': 'upload-state', 'data-state': state },
+      el('p', {}, el('strong', {}, `${compileMs === null ? '' : `Compiled in ${compileMs} ms: `}version ${version} of `), link(`/bots/${bot}`, botName), el('strong', {}, ` is ${state}…`)),
+      el('p', { class: 'muted small' }, 'Before it plays others, it is checked and plays a few games against itself and a house bot; this page follows it.'));
+
+  const follow = async (bot: string, botName: string, version: number, shown: string): Promise<void> => {
+    let state = shown;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       if (!isAlive()) return;
       const current = (await api.bot(bot)).versions.find((v) => v.version === version);
-      if (current !== undefined && current.state !== 'checking' && current.state !== 'validating') {
+      if (current === undefined) continue;
+      if (FINAL_STATES.has(current.state)) {
         onResult(verdictView(bot, current));
         return;
       }
+      if (current.state !== state) onResult(inProgress(bot, botName, version, state = current.state, null));
     }
   };
 
@@ -99,19 +120,23 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
       onResult(notice('Uploading and compiling…'));
       try {
         const chosen = [...(files.files ?? [])];
+        const foreign = chosen.filter((file) => !SOURCE_FILE.test(file.name));
+        if (foreign.length > 0) {
+          onResult(notice(`A bot is a .ts or .js file: ${foreign.map((file) => file.name).join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not. Nothing was uploaded.`, 'error'));
+          return;
+        }
         const contents: Record<string, string> = chosen.length === 0
           ? { 'bot.ts': source.value }
           : Object.fromEntries(await Promise.all(chosen.map(async (file) => [file.name, await file.text()] as const)));
         const entryName = entry.value.trim();
         const uploaded = await api.upload({ game: game.value, name: name.value.trim(), files: contents, ...(entryName !== '' && { entry: entryName }) });
-        onResult(el('div', { class: 'notice info', role: 'status', 'data-testid': 'upload-state', 'data-state': 'validating' },
-          el('p', {}, el('strong', {}, `Compiled in ${uploaded.compileMs} ms: version ${uploaded.version} of `), link(`/bots/${uploaded.bot}`, name.value.trim()), el('strong', {}, ' is validating…')),
-          el('p', { class: 'muted small' }, 'It plays a few games against itself and a house bot; this page follows it.')));
-        await follow(uploaded.bot, uploaded.version);
+        const botName = name.value.trim();
+        onResult(inProgress(uploaded.bot, botName, uploaded.version, uploaded.state, uploaded.compileMs));
+        await follow(uploaded.bot, botName, uploaded.version, uploaded.state);
       } catch (error) {
         if (!isAlive()) return;
         if (error instanceof ApiError && error.code === 'compile_error') onResult(compileErrors(error));
-        else onResult(notice(error instanceof Error ? error.message : String(error), 'error'));
+        else onResult(notice(failureText(error, RULES), 'error'));
       } finally {
         submit.disabled = false;
       }

@@ -2,7 +2,8 @@
  * The match viewer's reads: the match record, its replay, and the owner's bot logs. A match that
  * is not stored yet (404) may be a game in progress: the page then watches its live events.
  */
-import { ApiError, api, token, type Match } from '../api.ts';
+import type { Match, MatchLogs } from '@xix/server/api-types';
+import { ApiError, api, token } from '../api.ts';
 
 const isStatus = (error: unknown, ...statuses: number[]): boolean => error instanceof ApiError && statuses.includes(error.status);
 
@@ -18,7 +19,7 @@ export async function loadFinishedMatch(id: string): Promise<{ match: Match; rep
 }
 
 /** The logs of the signed-in user's seats; null when not signed in or none of the bots is theirs. */
-export async function loadOwnLogs(id: string): Promise<{ seat: number; text: string }[] | null> {
+export async function loadOwnLogs(id: string): Promise<MatchLogs['logs'] | null> {
   if (token() === null) return null;
   try {
     return (await api.matchLogs(id)).logs;

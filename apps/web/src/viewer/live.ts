@@ -4,13 +4,11 @@
  * fault, or the server closing a slow client with 4008). The server closes with 1000 after the
  * `end` event, and with 4404 for a match neither live nor stored.
  */
+import type { LiveEvent } from '@xix/server/api-types';
 import { subscribeStream } from '../stream.ts';
 
-/** The events of a match's stream (apps/store/src/live.ts). Views are the engine's public views; `end` carries the whole deal. */
-export type MatchEvent =
-  | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly { readonly bot: string; readonly version: number; readonly name?: string }[]; readonly view: unknown }
-  | { readonly type: 'move'; readonly move: number; readonly seat: number; readonly view: unknown }
-  | { readonly type: 'end'; readonly moves: number; readonly ranks: readonly number[]; readonly reason: string; readonly view: unknown };
+/** The events of a match's stream. Views are the engine's public views; `end` carries the whole deal. */
+export type MatchEvent = LiveEvent;
 
 export interface MatchWatcher {
   onEvent(event: MatchEvent): void;

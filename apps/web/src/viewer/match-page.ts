@@ -6,7 +6,7 @@
  * generic one.
  */
 import './viewer.css';
-import type { Match } from '../api.ts';
+import type { Match } from '@xix/server/api-types';
 import { el, fill, formatTime, link, notice } from '../dom.ts';
 import { PUBLIC, replayFrames, replayPerspectives, type Frame } from './frames.ts';
 import { loadFinishedMatch, loadOwnLogs } from './data.ts';
@@ -14,6 +14,7 @@ import { watchMatch, type MatchEvent } from './live.ts';
 import { botLogs } from './logs.ts';
 import { createPlayer, type Player, type PlayerSource } from './player.ts';
 import { gameName, rendererOf } from '../games/registry.ts';
+import { setNavSection } from '../nav-section.ts';
 import type { SeatInfo } from './renderer.ts';
 
 /** After the live `end`, how often and how long to look for the stored match. */
@@ -52,12 +53,14 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
     }
     fill(heading, el('h1', {}, `Match ${matchId}`), matchSummary(stored.match, seats));
     player.load(source);
+    setNavSection(null); // a finished game is no longer Live's
     return true;
   }
 
   function watchLive(): void {
     let source: PlayerSource | null = null;
     let live: Player | null = null;
+    setNavSection('live');
     fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'A game in progress: what everyone can see of it.'));
     fill(body, notice('Waiting for the game to start…'));
     const onEvent = (event: MatchEvent): void => {

@@ -75,14 +75,15 @@ export function createPlayer(game: string, renderer: Renderer): Player {
   const statusLine = el('p', { class: 'viewer-live', 'data-live': '', role: 'status', hidden: true });
   const logPanel = el('section', { class: 'viewer-logs', 'data-logs': '', 'aria-label': 'what your bot printed' });
 
-  const element = el('section', { class: 'viewer', 'data-viewer': '' },
-    switcher,
-    board,
-    el('div', { class: 'viewer-controls' },
+  const controls = el('div', { class: 'viewer-controls' },
       el('div', { class: 'viewer-buttons' }, first, back, playButton, forward, last, el('span', { class: 'viewer-speeds', title: 'speed' }, slower, speedLabel, faster)),
       slider,
       el('div', { class: 'viewer-meta' }, counter, moveLink),
-    ),
+  );
+  const element = el('section', { class: 'viewer', 'data-viewer': '' },
+    switcher,
+    board,
+    controls,
     statusLine,
     el('p', { class: 'viewer-help', 'data-help': '' }, HELP),
     logPanel,
@@ -137,11 +138,29 @@ export function createPlayer(game: string, renderer: Renderer): Player {
     const view = current.views[perspective] ?? Object.values(current.views)[0];
     const isLast = index === source.frames.length - 1;
     try {
-      renderer.render(board, view, { game, seats: source.seats, outcome: isLast ? source.outcome : null });
+      renderer.render(board, view, { game, seats: source.seats, move: current.move, outcome: isLast ? source.outcome : null });
     } catch (error) {
       fill(board, el('p', { class: 'notice error', role: 'alert' }, `Cannot draw move ${current.move}: ${(error as Error).message}`));
     }
     drawLogs(current, isLast);
+    uncoverSeatToMove();
+  }
+
+  /**
+   * On a phone the controls stick to the bottom of the screen over the table: when they cover the
+   * seat to move (a renderer marks it data-to-move="true"), the page scrolls it out from under
+   * them. Only down, and only for a seat they cover: a seat above the screen stays where the
+   * reader left it, so following a game never jumps back and forth.
+   */
+  function uncoverSeatToMove(): void {
+    const seat = board.querySelector('[data-to-move="true"]');
+    if (seat === null || getComputedStyle(controls).position !== 'sticky') return;
+    const cover = controls.getBoundingClientRect();
+    const shown = seat.getBoundingClientRect();
+    const stuck = cover.bottom >= window.innerHeight - 1;
+    if (!stuck || shown.bottom <= cover.top || shown.top >= window.innerHeight) return;
+    // its bottom just above the controls, but never its top above the screen
+    window.scrollBy(0, Math.min(shown.bottom - cover.top + 8, Math.max(0, shown.top)));
   }
 
   function drawLogs(current: Frame, isLast: boolean): void {
@@ -250,6 +269,8 @@ export function createPlayer(game: string, renderer: Renderer): Player {
   function onHash(): void {
     const move = moveInHash(location.hash);
     if (move !== null && move !== frame()?.move) userGo(indexOfMove(move));
+    // an anchor that names no move (#move=abc) is put right: the move shown
+    else if (move === null && /(?:^#|&)move=/.test(location.hash)) draw();
   }
 
   function indexOfMove(move: number): number {

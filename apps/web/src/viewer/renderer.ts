@@ -24,6 +24,8 @@ export interface RenderContext {
   /** The game's id (its folder's name). */
   readonly game: string;
   readonly seats: readonly SeatInfo[];
+  /** The moves applied so far in this frame (0: the deal), to number what the view lists. */
+  readonly move: number;
   /** The outcome when this frame is the last of a finished game, else null. */
   readonly outcome: Outcome | null;
 }

@@ -14,11 +14,11 @@ import type { Drawing } from './drawing.ts';
 
 await loadFixtureGames();
 
-function draw(game: string, view: unknown, seats: readonly SeatInfo[], outcome: Outcome | null): Omit<Drawing, 'move' | 'perspective'> {
+function draw(game: string, view: unknown, move: number, seats: readonly SeatInfo[], outcome: Outcome | null): Omit<Drawing, 'move' | 'perspective'> {
   const renderer = rendererOf(game);
   const root = document.createElement('div');
   try {
-    renderer.render(root, view, { game, seats, outcome });
+    renderer.render(root, view, { game, seats, move, outcome });
   } catch (error) {
     return { shown: [], error: (error as Error).message, generic: renderer === genericRenderer };
   }
@@ -51,12 +51,12 @@ const api = {
     }
     const { replay: parsed, frames: all } = frames;
     return all.flatMap((frame, i) => Object.entries(frame.views).map(([perspective, view]) => ({
-      move: frame.move, perspective, ...draw(parsed.game.id, view, seats, i === all.length - 1 ? outcome : null),
+      move: frame.move, perspective, ...draw(parsed.game.id, view, frame.move, seats, i === all.length - 1 ? outcome : null),
     })));
   },
   /** A live game's frames: the public view after each move. */
   live(game: string, views: readonly unknown[], seats: readonly SeatInfo[]): Drawing[] {
-    return views.map((view, move) => ({ move, perspective: 'public', ...draw(game, view, seats, null) }));
+    return views.map((view, move) => ({ move, perspective: 'public', ...draw(game, view, move, seats, null) }));
   },
 };
 

@@ -10,6 +10,7 @@ import type { CardCode, RoundRecord } from '@xix/engine';
 import { el, fill } from '../../dom.ts';
 import './renderer.css';
 import type { Outcome, RenderContext, Renderer } from '../../viewer/renderer.ts';
+import { describeDecision, roundDecision } from './tie-break.ts';
 import { cardFace, nineteenTwentyThreeTableOf, type NineteenTwentyThreeTable, type NineteenTwentyThreeTableSeat } from './table.ts';
 
 type Name = (seat: number) => string;
@@ -87,9 +88,14 @@ function revealPanel(round: RoundRecord, fresh: boolean, name: Name): HTMLElemen
         el('span', { class: 'nineteen-twenty-three-reveal-cards' }, ...hand.map((card) => cardView(card, 'up', false))),
         el('b', {}, round.values[seat]),
       ))),
-    round.drawOffs.length > 0 && el('p', { class: 'nineteen-twenty-three-drawoff' }, `Draw-off (T9): ${round.drawOffs.map((pass) => pass.seats.map((seat, i) => `${name(seat)} ${pass.cards[i]}`).join(', ')).join(' then ')}`),
-    round.lot !== null && el('p', { class: 'nineteen-twenty-three-drawoff' }, `Drawn by lot (T9) among ${round.lot.map(name).join(', ')}`),
+    tieBreak(round, name),
   );
+}
+
+/** Where a tie-break decided the round: which, and how it came out (T9, T12). */
+function tieBreak(round: RoundRecord, name: Name): HTMLElement | null {
+  const said = describeDecision(round, name);
+  return said === null ? null : el('p', { class: 'nineteen-twenty-three-drawoff', 'data-decided-by': roundDecision(round).by }, said);
 }
 
 function placeName(place: number): string {

@@ -5,7 +5,7 @@
  * `data-*` attributes name what is drawn (the browser test reads them): data-seat, data-hand,
  * data-card (only for a card the viewer knows), data-face, data-slot, data-zone, data-points.
  */
-import type { Card } from '@xix/engine';
+import type { Card, HistoryEvent } from '@xix/engine';
 import { el, fill } from '../../dom.ts';
 import './renderer.css';
 import type { Outcome, RenderContext, Renderer } from '../../viewer/renderer.ts';
@@ -31,7 +31,7 @@ export const xixRenderer: Renderer = {
         seatPanel(table, bottom, name, outcome),
       ),
       outcome !== null && el('p', { class: 'xix-result', 'data-result': outcome.winner, role: 'status' }, describeOutcome(outcome, name)),
-      recentEvents(table, name),
+      recentEvents(table, name, context.move),
     );
   },
 };
@@ -129,12 +129,28 @@ function playedCard(caption: string, card: Card): HTMLElement {
   return el('figure', { class: 'xix-played' }, cardView(card, 'up', 'trick'), el('figcaption', {}, caption));
 }
 
-function recentEvents(table: XixTable, name: Name): HTMLElement {
-  const events = table.history.slice(-RECENT_EVENTS).reverse();
+function recentEvents(table: XixTable, name: Name, move: number): HTMLElement {
+  const events = numberedEvents(table.history, move).slice(-RECENT_EVENTS).reverse();
   return el('section', { class: 'xix-events', 'aria-label': 'recent events' },
-    el('h3', {}, 'Last events'),
+    el('h3', {}, 'Last moves'),
     events.length === 0
       ? el('p', { class: 'xix-empty' }, 'The game is about to start.')
-      : el('ol', {}, ...events.map((event, i) => el('li', { 'data-event': event.type, class: i === 0 ? 'xix-newest' : '' }, describeEvent(event, name)))),
+      : el('ol', { reversed: true }, ...events.map(({ event, number }, i) => el('li', { value: number, 'data-event': event.type, 'data-move-number': number, class: i === 0 ? 'xix-newest' : '' }, describeEvent(event, name)))),
   );
+}
+
+/**
+ * Each event of the history with the move that made it, the newest being `move`'s: one event per
+ * move, but a forced abandon (the third strike, R5) is no decision and comes with the move that
+ * finished the trick.
+ */
+export function numberedEvents(history: readonly HistoryEvent[], move: number): { event: HistoryEvent; number: number }[] {
+  let number = move;
+  const numbered: { event: HistoryEvent; number: number }[] = [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    numbered.push({ event, number });
+    if (!(event.type === 'abandon' && event.forced)) number--;
+  }
+  return numbered.reverse();
 }
