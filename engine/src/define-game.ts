@@ -35,6 +35,11 @@ export function seatPerEntrant(seatCount: number): readonly (readonly Seat[])[] 
   return Array.from({ length: seatCount }, (_, seat) => [seat]);
 }
 
+/**
+ * A game module calls it as `/* @__PURE__ *\/ defineGame({...})`, with every call in the
+ * definition marked so too: a bot's bundler (esbuild) keeps a top-level call it cannot prove free
+ * of side effects, and with it the game's rules, in every bot that uses one of the game's helpers.
+ */
 export function defineGame<State, Action, Setup, SeatView, SpectatorView, PublicView>(
   definition: GameDefinition<State, Action, Setup, SeatView, SpectatorView, PublicView>,
 ): Game<State, Action, Setup, SeatView, SpectatorView, PublicView> {

@@ -10,12 +10,12 @@ import { MAX_SEATS, MIN_SEATS, decksFor } from './cards.ts';
 
 export type NineteenTwentyThreeGame = Game<NineteenTwentyThreeState, NineteenTwentyThreeAction, NineteenTwentyThreeSetup, NineteenTwentyThreeSeatView, NineteenTwentyThreeSpectatorView, NineteenTwentyThreePublicView>;
 
-export const nineteenTwentyThree: NineteenTwentyThreeGame = defineGame({
+export const nineteenTwentyThree: NineteenTwentyThreeGame = /* @__PURE__ */ defineGame({
   id: '1923',
   version: '1.0.0',
   seats: { min: MIN_SEATS, max: MAX_SEATS },
   // T1: a shoe of 1 to ⌈seats/3⌉ decks, ⌈seats/3⌉ unless told. One leaderboard for every table.
-  options: { decks: { type: 'integer', minimum: 1, maximum: decksFor(MAX_SEATS), description: 'decks in the shoe (T1): 1 to ⌈seats/3⌉; default ⌈seats/3⌉' } },
+  options: { decks: { type: 'integer', minimum: 1, maximum: /* @__PURE__ */ decksFor(MAX_SEATS), description: 'decks in the shoe (T1): 1 to ⌈seats/3⌉; default ⌈seats/3⌉' } },
   defaultOption: (name, seatCount) => (name === 'decks' ? decksFor(seatCount) : undefined),
   checkOptions: (options, seatCount) => {
     const decks = options.decks as number;
@@ -33,7 +33,7 @@ export const nineteenTwentyThree: NineteenTwentyThreeGame = defineGame({
   view: seatView,
   publicView,
   spectatorView,
-  ownViewCodec: { codec: nineteenTwentyThreeViewCodec, module: moduleBeside(import.meta, 'view-codec.ts') },
+  ownViewCodec: { codec: nineteenTwentyThreeViewCodec, module: /* @__PURE__ */ moduleBeside(import.meta, 'view-codec.ts') },
   result,
   forfeitResult,
 });

@@ -118,7 +118,7 @@ function placing(s: NimState, winner: Seat, reason: string): GameResult {
 
 export type NimGame = Game<NimState, NimAction, NimSetup, NimSeatView, NimSpectatorView, NimPublicView>;
 
-export const nim: NimGame = defineGame({
+export const nim: NimGame = /* @__PURE__ */ defineGame({
   id: 'nim',
   version: '1.0.0',
   seats: { min: MIN_SEATS, max: MAX_SEATS },

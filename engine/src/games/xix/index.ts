@@ -9,7 +9,7 @@ import { publicView, seatView, spectatorView, type XixPublicView, type XixSeatVi
 
 export type XixGame = Game<XixState, XixAction, XixSetup, XixSeatView, XixSpectatorView, XixPublicView>;
 
-export const xix: XixGame = defineGame({
+export const xix: XixGame = /* @__PURE__ */ defineGame({
   id: 'xix',
   version: '1.0.0',
   seats: { min: 2, max: 2 },
@@ -25,7 +25,7 @@ export const xix: XixGame = defineGame({
   view: seatView,
   publicView,
   spectatorView,
-  ownViewCodec: { codec: xixViewCodec, module: moduleBeside(import.meta, 'view-codec.ts') },
+  ownViewCodec: { codec: xixViewCodec, module: /* @__PURE__ */ moduleBeside(import.meta, 'view-codec.ts') },
   result,
   forfeitResult: (s, seat) => ({ winner: 1 - seat, points: [s.points[0], s.points[1]], reason: 'forfeit' }),
 });
