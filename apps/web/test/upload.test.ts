@@ -9,7 +9,7 @@ import { openWebHarness, type WebHarness } from './harness.ts';
 
 /** Plays the first legal action, in any game: a bot needs nothing of the SDK. */
 const FIRST_LEGAL = `export default {
-  decide(view) { return view.legalActions[0]; },
+  decide(view: { readonly legalActions: readonly unknown[] }) { return view.legalActions[0]; },
 };
 `;
 
