@@ -15,20 +15,16 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { DASHBOARD_PATH } from './dashboard.ts';
-import { CATCH_ALL_ROUTE, PAGE_ROUTES } from './web.ts';
+import { PAGE_POLICY } from './page-policy.ts';
+import { PAGE_ROUTES } from './web.ts';
 
 export const API_POLICY = {
   defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"],
 };
 
-export const PAGE_POLICY = {
-  defaultSrc: ["'self'"], connectSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"],
-  objectSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"], formAction: ["'self'"],
-};
 
 const PAGE_PREFIXES = ['/api/docs', DASHBOARD_PATH];
-// the catch-all serves the shell for a browser's unknown path (the app's not-found page): a page too
-const pages: ReadonlySet<string> = new Set([...PAGE_ROUTES, CATCH_ALL_ROUTE]);
+const pages: ReadonlySet<string> = new Set(PAGE_ROUTES);
 
 function isPage(url: string): boolean {
   return pages.has(url) || PAGE_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));

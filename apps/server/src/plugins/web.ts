@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_POLICY_HEADER } from './page-policy.ts';
 import fastifyStatic from '@fastify/static';
 import { WEB_DIST, WEB_FAVICON, ensureWebBuilt } from '@xix/web/build';
 import { notFound } from '../http-error.ts';
@@ -39,7 +40,7 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
     });
   });
   const shell = (reply: FastifyReply, status: number) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', PAGE_POLICY_HEADER).send(html);
   for (const url of PAGE_ROUTES) app.get(url, { schema: { hide: true } }, async (_request, reply) => shell(reply, 200));
   for (const url of ['/favicon.svg', '/favicon.ico']) {
     app.get(url, { schema: { hide: true } }, async (_request, reply) =>

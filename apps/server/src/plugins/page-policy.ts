@@ -1,0 +1,15 @@
+/**
+ * The Content-Security-Policy of the pages (the web app, /api/docs, /admin/queues): they load from
+ * this origin only. security-headers.ts sets it on the page routes; web.ts on the shell it sends a
+ * browser for an unknown path (the app's not-found page), a route whose other answers keep the
+ * API's policy.
+ */
+export const PAGE_POLICY = {
+  defaultSrc: ["'self'"], connectSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"],
+  objectSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"], formAction: ["'self'"],
+};
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** PAGE_POLICY as a header value, as helmet writes it. */
+export const PAGE_POLICY_HEADER = Object.entries(PAGE_POLICY).map(([name, values]) => `${kebab(name)} ${values.join(' ')}`).join(';');
