@@ -168,7 +168,8 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     concurrency,
     lockDuration: options.lockDuration ?? 60_000,
     stalledInterval: options.stalledInterval ?? 30_000,
-    // A worker that died is no failed attempt: its series is always taken up again (countFailure).
+    // A worker that died is no failed attempt: its series is always taken up again (failed attempts
+    // are counted per deal instead: countFailure).
     maxStalledCount: options.maxStalledCount ?? UNLIMITED_STALLS,
     autorun: false,
   });
