@@ -72,7 +72,7 @@ describe('health without Redis', () => {
     try {
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ ok: false, redis: false, queue: { waiting: 0, active: 0, failed: 0 }, workers: 0 });
+      expect(health.json()).toEqual({ ok: false, redis: false, queue: { waiting: 0, delayed: 0, active: 0, failed: 0 }, workers: 0 });
     } finally {
       await app.close();
       await queue.close();
