@@ -31,7 +31,8 @@ it('answers 503 while Redis is down without waiting on the dead connection, and 
   const app = await buildServer({ store: connections.store, queue: connections.queue });
   closers.push(() => app.close());
   const health = async () => app.inject({ method: 'GET', url: '/api/health' });
-  expect((await health()).statusCode).toBe(200);
+  // the connections are made as the app starts: healthy once they are ready
+  await until('health with Redis up', async () => (await health()).statusCode, (status) => status === 200, { timeoutMs: 30_000 });
 
   const client = connections.store.redis;
   let attempts = 0;
