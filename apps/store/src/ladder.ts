@@ -35,8 +35,9 @@ export interface LadderCandidate {
   /** When its active version was stored (ms): how long the field has been as it is (the ladder's pace). */
   readonly since: number;
   /**
-   * Half the width of the bot's Bradley–Terry 95% interval, in Elo (its versions pooled), or null
-   * when it has none or the results leave an end of it open: how well the ladder knows it.
+   * Half the width of the bot's Bradley–Terry 95% interval, in Elo (its versions pooled), from the
+   * games among the candidates (the store's intervalsAmong), or null when it has none or the results
+   * leave an end of it open: how well the ladder knows it.
    */
   readonly interval: number | null;
 }
@@ -87,17 +88,23 @@ export function chooseLadderPairings(candidates: readonly LadderCandidate[], cho
   return pairings;
 }
 
+/** The bots of a game the ladder may schedule: active, not retired, not on probation (its forfeits would be free wins). */
+function schedulable(bots: readonly Bot[]): Bot[] {
+  return bots.filter((bot) => bot.active !== null && !bot.retired && bot.probation === null);
+}
+
 /**
- * The candidates of a game: active, not retired, not on probation (its forfeits would be free wins).
- * `activeSince`: when each bot's active version was stored (bot id → ms; 0 when not given).
+ * The candidates of a game (schedulable). `activeSince`: when each bot's active version was stored
+ * (bot id → ms; 0 when not given); `intervals`: half their 95% intervals (null when not given).
  */
-export function ladderCandidatesOf(bots: readonly Bot[], rated: GameRatings, lastScheduled: ReadonlyMap<string, number>, activeSince: ReadonlyMap<string, number> = new Map()): LadderCandidate[] {
-  return bots
-    .filter((bot) => bot.active !== null && !bot.retired && bot.probation === null)
+export function ladderCandidatesOf(
+  bots: readonly Bot[], rated: GameRatings, lastScheduled: ReadonlyMap<string, number>,
+  activeSince: ReadonlyMap<string, number> = new Map(), intervals: ReadonlyMap<string, number | null> = new Map(),
+): LadderCandidate[] {
+  return schedulable(bots)
     .map((bot) => {
       const version = bot.active!;
       const rating = rated.bots.get(bot.id);
-      const bt = rating?.bt ?? null;
       return {
         bot: bot.id,
         version,
@@ -105,7 +112,7 @@ export function ladderCandidatesOf(bots: readonly Bot[], rated: GameRatings, las
         games: ratedGamesOfVersion(rating, version),
         lastScheduled: lastScheduled.get(bot.id) ?? 0,
         since: activeSince.get(bot.id) ?? 0,
-        interval: bt === null || bt.unbounded !== null ? null : (bt.high - bt.low) / 2,
+        interval: intervals.get(bot.id) ?? null,
       };
     });
 }
@@ -139,7 +146,12 @@ export interface LadderBacklog {
 
 export function ladderOps(
   redis: Redis, keys: Keys,
-  deps: { readonly listBots: (filter: { game: string }) => Promise<Bot[]>; readonly ratings: (game: string, variant: string) => Promise<GameRatings>; readonly createSeries: (input: NewSeries) => Promise<string> },
+  deps: {
+    readonly listBots: (filter: { game: string }) => Promise<Bot[]>;
+    readonly ratings: (game: string, variant: string) => Promise<GameRatings>;
+    readonly intervalsAmong: (game: string, variant: string, bots: ReadonlySet<string>) => Promise<ReadonlyMap<string, number | null>>;
+    readonly createSeries: (input: NewSeries) => Promise<string>;
+  },
 ) {
   const lockOwner = (owner: string): string => {
     if (!/^[\w.:@-]{1,200}$/.test(owner)) throw new StoreInputError(`a lock owner is 1–200 letters, digits or _.:@-, got ${JSON.stringify(owner)}`);
@@ -164,12 +176,13 @@ export function ladderOps(
       const [bots, rated, last] = await Promise.all([deps.listBots({ game }), deps.ratings(game, variant), redis.zrange(keys.ladderLast(game, variant), '0', '-1', 'WITHSCORES')]);
       const lastScheduled = new Map<string, number>();
       for (let i = 0; i + 1 < last.length; i += 2) lastScheduled.set(last[i]!, Number(last[i + 1]));
-      const active = bots.filter((bot) => bot.active !== null);
+      const field = schedulable(bots);
       const pipeline = redis.pipeline();
-      for (const bot of active) pipeline.hget(keys.version(bot.id, bot.active!), 'createdAt');
-      const stamps = active.length === 0 ? [] : ((await pipeline.exec()) ?? []);
-      const activeSince = new Map(active.map((bot, i) => [bot.id, Number(stamps[i]?.[1] ?? 0)]));
-      return ladderCandidatesOf(bots, rated, lastScheduled, activeSince);
+      for (const bot of field) pipeline.hget(keys.version(bot.id, bot.active!), 'createdAt');
+      const stamps = field.length === 0 ? [] : ((await pipeline.exec()) ?? []);
+      const activeSince = new Map(field.map((bot, i) => [bot.id, Number(stamps[i]?.[1] ?? 0)]));
+      const intervals = await deps.intervalsAmong(game, variant, new Set(field.map((bot) => bot.id)));
+      return ladderCandidatesOf(bots, rated, lastScheduled, activeSince, intervals);
     },
 
     /** The ladder's open series of a variant of a game; forgets the finished ones (done, failed or gone). */

@@ -78,8 +78,36 @@ export function ratingOps(redis: Redis, keys: Keys) {
     }
   }
 
+  // the last intervalsAmong answer per board, kept while neither the games nor the field change
+  const among = new Map<string, { readonly lastId: string; readonly field: string; readonly intervals: ReadonlyMap<string, number | null> }>();
+
+  /**
+   * Half the width (Elo) of each of `bots`' Bradley–Terry 95% intervals from the rated games of a
+   * variant of `game` played among them alone, null for a bot those games leave open at an end (or
+   * without any). A bot that left (retired, on probation) never plays again: on the leaderboard its
+   * frozen interval widens everyone's (the ratings are centred on the mean of every bot), here it is
+   * not in the fit at all. The ladder's pace reads it.
+   */
+  async function intervalsAmong(game: string, variant: string, bots: ReadonlySet<string>): Promise<ReadonlyMap<string, number | null>> {
+    await ratings(game, variant);
+    const board = `${game} ${variant}`;
+    const { lastId, games } = cache.get(board) ?? { lastId: '', games: [] };
+    const field = [...bots].sort().join(' ');
+    const kept = among.get(board);
+    if (kept !== undefined && kept.lastId === lastId && kept.field === field) return kept.intervals;
+    const played = games.filter((entry) => entry.bots.every((bot) => bots.has(bot)));
+    const rows = new Map((played.length === 0 ? [] : bradleyTerry(played.map(byBot)).rows).map((row) => [row.bot, row]));
+    const intervals = new Map([...bots].map((bot) => {
+      const row = rows.get(bot);
+      return [bot, row === undefined || row.unbounded !== null ? null : (row.high - row.low) / 2] as const;
+    }));
+    among.set(board, { lastId, field, intervals });
+    return intervals;
+  }
+
   return {
     ratings,
+    intervalsAmong,
     /** A bot's Elo after each of its rated games of a variant of `game` (any version), oldest first ([] when it has none). */
     async ratingHistory(game: string, bot: string, variant: string = DEFAULT_VARIANT): Promise<readonly RatingPoint[]> {
       return (await ratings(game, variant)).history.get(bot) ?? [];

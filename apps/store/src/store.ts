@@ -33,7 +33,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
   const bots = botOps(redis, keys, options.prefix);
   const series = seriesOps(redis, keys, options.prefix);
   const matches = matchOps(redis, keys);
-  const { ratings, ratingHistory } = ratingOps(redis, keys);
+  const { ratings, ratingHistory, intervalsAmong } = ratingOps(redis, keys);
   const { leaderboard, forgetLeaderboards } = leaderboardOps(redis, keys, options.leaderboardCacheMs ?? 0, ratings);
   return {
     prefix: options.prefix,
@@ -54,7 +54,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
     ...headToHeadOps(matches.listMatches),
     ...validationOps(redis, keys, options.prefix),
     ...liveOps(redis, keys),
-    ...ladderOps(redis, keys, { listBots: bots.listBots, ratings, createSeries: series.createSeries }),
+    ...ladderOps(redis, keys, { listBots: bots.listBots, ratings, intervalsAmong, createSeries: series.createSeries }),
     leaderboard,
     ratings,
     ratingHistory,

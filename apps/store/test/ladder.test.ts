@@ -3,6 +3,7 @@
  * store keeps for it (candidates, backlog, the one-scheduler lock) on a real Redis.
  */
 import fc from 'fast-check';
+import { bradleyTerry } from '@xix/ratings';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, keysFor, type LadderCandidate } from '../src/index.ts';
 import { fakeReplay, match, openWorld, ratedPair, upload, type World } from './world.ts';
@@ -109,6 +110,21 @@ describe('the ladder in the store', () => {
     const candidates = await world.store.ladderCandidates('xix');
     expect(candidates.find((c) => c.bot === a.bot)?.interval).toBeCloseTo((bt!.high - bt!.low) / 2, 9);
     expect(candidates.find((c) => c.bot === b.bot)?.since).toBe((await world.store.getVersion(b.bot, 1))!.createdAt);
+  });
+
+  it('measures the candidates\' intervals among themselves: a bot that left does not widen them (issue 17 item 16)', async () => {
+    const { a, b, seriesId } = await ratedPair(world);
+    for (let i = 0; i < 6; i++) await world.store.recordMatch(match(seriesId, i, i % 2 === 0 ? [a, b] : [b, a], fakeReplay(i % 3 === 0 ? 1 : 0)));
+    // c won its one game and went on probation: open above, and no candidate
+    const c = await upload(world.store, 'carol', 'three');
+    const other = await world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [a, c], deals: 1, seed: 1, requestedBy: 'carol' });
+    await world.store.recordMatch(match(other, 0, [c, a], fakeReplay(0)));
+    await world.redis.hset(keysFor(world.prefix).bot(c.bot), 'probation', 'version 1 forfeited 5 of its last 10 rated games');
+    const leaderboard = (await world.store.ratings('xix')).bots.get(b.bot)!.bt!;
+    const alone = bradleyTerry([0, 1, 2, 3, 4, 5].map((i) => ({ id: String(i), entrants: i % 2 === 0 ? [a.bot, b.bot] : [b.bot, a.bot], ranks: i % 3 === 0 ? [2, 1] : [1, 2] }))).rows.find((row) => row.bot === b.bot)!;
+    const interval = (await world.store.ladderCandidates('xix')).find((candidate) => candidate.bot === b.bot)?.interval;
+    expect(interval).toBeCloseTo((alone.high - alone.low) / 2, 9);
+    expect(interval!).toBeLessThan((leaderboard.high - leaderboard.low) / 2);
   });
 
   it('stores a ladder series as rated and mirrored, counts it in the backlog until it finishes, and remembers when its bots played', async () => {
