@@ -68,5 +68,7 @@ export function keysFor(prefix: string) {
     rateCounter: (limit: string, subject: string) => `${P}:ratelimit:${limit}:${subject}`,
     /** a user's active tokens: SHA-256 → when it was made (tokens.ts) */
     userTokens: (name: string) => `${P}:tokens:${name}`,
+    /** set (with an expiry) while `xix admin backup` copies the blob store: retention deletes no blob meanwhile */
+    backupRunning: () => `${P}:backup-running`,
   };
 }
