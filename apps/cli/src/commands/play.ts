@@ -63,7 +63,7 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const table = { seats: settings.seats, options: settings.options };
   try {
     if (settings.trusted) {
-      const tables = await trustedTables(entrants, count);
+      const tables = await trustedTables(entrants, seating);
       process.once('SIGINT', interrupt);
       await playTrusted({ game: settings.game, table, tables, seed: settings.seed, deals, onGame, signal: controller.signal });
     } else {
