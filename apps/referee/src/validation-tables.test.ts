@@ -16,8 +16,10 @@ describe('validationTableSizes: the smallest table of each style', () => {
     expect(validationTableSizes(seated(3, 6))).toEqual([3]);
   });
 
-  it('adds the smallest table where an entrant plays several seats: nim in partnerships at 4 seats (issue 18)', () => {
+  it('adds the smallest table where an entrant plays several seats: nim in partnerships and Nineteen at 4 seats (issue 18)', () => {
     expect(validationTableSizes(partnershipNim())).toEqual([2, 3, 4]);
+    // Nineteen: heads up at 2, cut-throat at 3, partnerships at 4 (not 5 nor 6: styles met already)
+    expect(validationTableSizes(findGame('nineteen')!)).toEqual([2, 3, 4]);
     const threeTeams: AnyGame = { ...xix, seats: { min: 2, max: 6 }, seating: (seats) => (seats === 6 ? [[0, 3], [1, 4], [2, 5]] : seats === 4 ? [[0, 2], [1, 3]] : Array.from({ length: seats }, (_, s) => [s])) };
     expect(validationTableSizes(threeTeams)).toEqual([2, 3, 4, 6]);
   });
