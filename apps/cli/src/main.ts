@@ -42,7 +42,7 @@ function program(): Command {
     .option('--only-forfeits', 'with --replays: write only the games with a forfeit (by either bot); with --only-losses, only A\'s forfeits')
     .option('--fail-on-forfeit <who>', 'whose forfeits make the exit status 3: first (A), any (A or B), none', 'first')
     .option('--max-forfeits <N>', 'stop the series once those bots forfeited N games (A\'s when --fail-on-forfeit is none)')
-    .option('--trusted', 'run the bots in this process instead of the sandbox (for our own house bots)')
+    .option('--trusted', 'run the bots in this process instead of the sandbox (for our own house bots: every seat shares this process\'s globals)')
     .addHelpText(
       'after',
       '\nExit status: 0 all played and the bot under test never forfeited; 1 bad input or a failure (one line on stderr);\n3 a watched bot forfeited (see --fail-on-forfeit); 130 interrupted (Ctrl-C: the games so far are summed up).\nOff a terminal, progress is a line on stderr now and then (every tenth of 100+ games, every 30 s).',

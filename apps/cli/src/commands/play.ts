@@ -77,7 +77,7 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
     bar.stop();
   }
   const files = folder === null ? null : folder.close();
-  console.log(report({ names, summary: tally.summary(), planned: settings.games, seed: settings.seed, options: changed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
+  console.log(report({ names, sides: seating.some((seats) => seats.length > 1), summary: tally.summary(), planned: settings.games, seed: settings.seed, options: changed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
   if (failure !== null) fail(failure);
   if (stop === 'interrupted') process.exitCode = EXIT_INTERRUPTED;
   else if (settings.watched !== 'none' && watchedForfeits() > 0) process.exitCode = EXIT_FORFEIT;
