@@ -19,6 +19,10 @@ export interface GameResult {
    * lowest of them: read `ranks` to see the tie.
    */
   readonly winner: Seat;
+  /**
+   * By seat. Where one entrant plays several seats (a partnership, `seating`), each of them holds
+   * the side's pooled points: the platform counts an entrant's points once, from its first seat.
+   */
   readonly points: readonly number[];
   /** Why the game ended, in the game's own words (e.g. XIX's `exactly-19`). */
   readonly reason: string;
@@ -53,7 +57,8 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView, PublicView>
   checkOptions(options: GameOptions, seatCount: number): void;
   /**
    * Which leaderboard a game at this table size with these options counts on: games of different
-   * variants are rated apart. `DEFAULT_VARIANT` for a game with one board.
+   * variants are rated apart. `DEFAULT_VARIANT` for a game with one board. It names the board in
+   * store keys and addresses: lowercase letters, digits and hyphens, at most 40 characters.
    */
   variant(seatCount: number, options: GameOptions): string;
   /**

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GAMES, entrantCounts, parseReplay, type AnyGame, type Replay } from '@xix/engine';
-import { validationTableSizes } from '@xix/referee';
+import { validationGamesPerDeal } from '@xix/referee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOneLineError, runXix } from './test/run-xix.ts';
 
@@ -23,15 +23,13 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const readReplay = (file: string): Replay => parseReplay(JSON.parse(readFileSync(file, 'utf8')));
-/** The fewest validation games `xix check` takes: one deal at each of its table sizes. */
-const oneDealEach = (game: AnyGame): number => validationTableSizes(game).reduce((product, seats) => product * seats, 1);
 
 describe.each([...GAMES.values()].map((game) => [game.id, game] as const))('the xix command with game %s', (id, game) => {
   it('new-bot --game makes a bot that check finds ready to upload', () => {
     const made = runXix(dir, 'new-bot', `bot-${id}`, '--game', id);
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
-    const checked = runXix(path.join(dir, `bot-${id}`), 'check', 'bot.ts', '--game', id, '--games', String(oneDealEach(game)));
+    const checked = runXix(path.join(dir, `bot-${id}`), 'check', 'bot.ts', '--game', id, '--games', String(validationGamesPerDeal(game)));
     expect(checked.stderr).toBe('');
     expect(checked.stdout.trimEnd().split('\n').at(-1), `xix check of game ${id}'s new bot:\n${checked.stdout}`).toBe('ready to upload');
     expect(checked.code).toBe(0);
@@ -75,7 +73,7 @@ describe('game options and entrant counts, checked at the door', () => {
   });
 
   it('a number of bots no table of the game seats is one line naming the counts it allows', () => {
-    expectOneLineError(runXix(dir, 'play', '--game', 'nim', 'random', 'random', 'random', 'random', 'random'), /^xix: nim is played by 2–4 bots, got 5$/);
-    expectOneLineError(runXix(dir, 'play', 'random', 'random', 'random'), /^xix: xix is played by 2 bots, got 3$/);
+    expectOneLineError(runXix(dir, 'play', '--game', 'nim', 'random', 'random', 'random', 'random', 'random'), /^xix: nim is played by 2–4 entrants, not 5$/);
+    expectOneLineError(runXix(dir, 'play', 'random', 'random', 'random'), /^xix: xix is played by 2 entrants, not 3$/);
   });
 });

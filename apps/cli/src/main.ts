@@ -30,6 +30,7 @@ function program(): Command {
     .argument('[bots...]', `the bot under test (A), then its opponents: .ts files, or the game's house bots by name (${houseBots})`)
     .option('-g, --game <ID>', `the game: ${gamesHelp()}`, game)
     .option('-o, --option <NAME=VALUE>', optionsHelp(), collect)
+    .option('--seats <N>', 'seats at the table (default: the smallest table that seats the bots); a game of partnerships seats 2 bots at 4 or 6 seats, each bot playing every seat of its side')
     .option('--match <DIR>', 'instead of a series: play again a match downloaded with xix fetch (same deal, bots, seats and bot seeds) and compare it with the server\'s replay')
     .option('--seat <SEAT=FILE>', 'with --match: the bot for a seat whose source you do not have (repeatable)', collect)
     .option('-n, --games <N>', 'number of games, a multiple of the number of bots (default: 100, rounded up to one)')
@@ -41,7 +42,7 @@ function program(): Command {
     .option('--only-forfeits', 'with --replays: write only the games with a forfeit (by either bot); with --only-losses, only A\'s forfeits')
     .option('--fail-on-forfeit <who>', 'whose forfeits make the exit status 3: first (A), any (A or B), none', 'first')
     .option('--max-forfeits <N>', 'stop the series once those bots forfeited N games (A\'s when --fail-on-forfeit is none)')
-    .option('--trusted', 'run the bots in this process instead of the sandbox (for our own house bots)')
+    .option('--trusted', 'run the bots in this process instead of the sandbox (for our own house bots: every seat shares this process\'s globals)')
     .addHelpText(
       'after',
       '\nExit status: 0 all played and the bot under test never forfeited; 1 bad input or a failure (one line on stderr);\n3 a watched bot forfeited (see --fail-on-forfeit); 130 interrupted (Ctrl-C: the games so far are summed up).\nOff a terminal, progress is a line on stderr now and then (every tenth of 100+ games, every 30 s).',
@@ -77,7 +78,7 @@ function program(): Command {
     .command('check')
     .description('is a bot ready to upload? type-checks it, compiles and loads it in the sandbox, plays validation games against random')
     .argument('<bot>', 'the bot (.ts file)')
-    .option('-g, --game <ID>', `the game the bot plays, validated at its two smallest table sizes: ${[...GAMES.keys()].join(', ')}`, game)
+    .option('-g, --game <ID>', `the game the bot plays, validated at its smallest table of each style: ${[...GAMES.keys()].join(', ')}`, game)
     .option('-o, --option <NAME=VALUE>', optionsHelp(), collect)
     .option('-n, --games <N>', 'validation games at each table size, a whole number of deals at every size (default: 10, rounded up to one)')
     .option('-s, --seed <S>', 'seed of the first validation deal', '1')
@@ -92,6 +93,7 @@ function program(): Command {
 async function playOrRerun(bots: readonly string[], options: PlayOptions & RerunOptions & { readonly match?: string }): Promise<void> {
   if (options.match !== undefined) {
     if (bots.length > 0) fail('play --match DIR takes no bots: the match folder names them (use --seat N=FILE for a seat without source)');
+    if (options.seats !== undefined) fail('--seats goes with a series: the match folder has its table');
     return rerunMatch(options.match, options);
   }
   if (options.seat !== undefined) fail('--seat goes with --match');

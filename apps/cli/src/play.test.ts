@@ -306,7 +306,32 @@ describe('xix play --game 1923: more than two bots, each deal once per seat rota
     expect(bundled.code).toBe(0);
     expect(readReplay(path.join(dir, 'bundled-1923', 'game-1.json')).seats.map((s) => s.name)).toEqual(['locker', 'random', 'heuristic']);
     expectOneLineError(xix('play', '--game', '1923', 'locker.ts', 'hitter.ts', 'coin.ts', '--games', '10'), /^xix: --games must be a multiple of 3 \(each deal is played once per seat rotation/);
-    expectOneLineError(xix('play', 'first.ts', 'first.ts', 'first.ts'), /^xix: xix is played by 2 bots, got 3$/);
-    expectOneLineError(xix('play', '--game', 'chess', 'first.ts', 'first.ts'), /^xix: --game must be one of xix, 1923, nim, got chess$/);
+    expectOneLineError(xix('play', 'first.ts', 'first.ts', 'first.ts'), /^xix: xix is played by 2 entrants, not 3$/);
+    expectOneLineError(xix('play', '--game', 'chess', 'first.ts', 'first.ts'), /^xix: --game must be one of xix, 1923, nineteen, nim, got chess$/);
+  });
+});
+
+describe('xix play --game nineteen --seats 4: two bots in partnerships (issue 18)', () => {
+  const LEAKER = fileURLToPath(new URL('../../sandbox/test/fixtures/partner-leak.ts', import.meta.url));
+
+  it('plays the deal twice, sides swapped, each seat of a side in a sandbox of its own: the partner-leak bot finds nothing', () => {
+    const run = xix('play', '--game', 'nineteen', '--seats', '4', LEAKER, LEAKER, '--games', '2', '--seed', '3', '--replays', 'partners');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe('partner-leak vs partner-leak (2): 2 games (1 deal, each played from both sides), seed 3');
+    const replays = ['game-1.json', 'game-2.json'].map((file) => readReplay(path.join(dir, 'partners', file)));
+    expect(replays.map((r) => r.seats.map((s) => s.name))).toEqual([
+      ['partner-leak', 'partner-leak (2)', 'partner-leak', 'partner-leak (2)'],
+      ['partner-leak (2)', 'partner-leak', 'partner-leak (2)', 'partner-leak'],
+    ]);
+    for (const replay of replays) {
+      expect(replay.forfeit).toBeNull();
+      expect(verifyReplay(replay)).toMatchObject({ ok: true });
+    }
+    // a side's pooled score counts once a game: A's points are its side's in each game
+    const points = /^partner-leak\s+\d+\s+(-?\d+)\s+\d+$/m.exec(run.stdout)?.[1];
+    expect(Number(points)).toBe(replays[0]!.result.points[0]! + replays[1]!.result.points[1]!);
+    expectOneLineError(xix('play', '--game', 'nineteen', '--seats', '4', 'first.ts', 'first.ts', 'first.ts'), /^xix: a table of 4 seats of nineteen seats 2 entrants, not 3$/);
+    expectOneLineError(xix('play', '--game', 'nineteen', '--seats', 'four', 'first.ts', 'first.ts'), /^xix: --seats must be a whole number from 1 to \d+, got four$/);
   });
 });

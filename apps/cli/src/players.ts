@@ -4,7 +4,7 @@
  * bots (`--trusted`, our own house bots) are loaded and played in this process.
  */
 import type { AnyGame } from '@xix/engine';
-import { trustedPlayer, type Player } from '@xix/referee';
+import { seatsOfEntrant, trustedPlayer, type Player, type Seating } from '@xix/referee';
 import { compileBot, type BotEntry } from '@xix/sandbox';
 import { findBotFile, loadBot } from './bot-load.ts';
 import { orFail } from './cli-error.ts';
@@ -39,16 +39,21 @@ export async function compileEntrants(entrants: readonly Entrant[]): Promise<Bot
 }
 
 /**
- * In-process players for every seat rotation of a deal, one per bot in each (`rotations` tables),
- * under the bots' names: no bot remembers its hand from one game of a deal into another (R11).
+ * In-process players for every seat rotation of a deal (one table each), under the bots' names:
+ * in each a bot has a player, its module loaded afresh, for every seat it plays there. So no bot
+ * remembers its hand from one game of a deal into another (R11), and partners share no module
+ * state (they still share this process's globals: trusted bots are our own).
  */
-export async function trustedTables(entrants: readonly Entrant[], rotations: number): Promise<Player[][]> {
-  const tables: Player[][] = Array.from({ length: rotations }, () => []);
-  for (const entrant of entrants) {
-    for (const table of tables) {
-      const { bot } = orFail(await loadBot(entrant.file));
-      table.push(trustedPlayer(bot, entrant.name));
+export async function trustedTables(entrants: readonly Entrant[], seating: Seating): Promise<Player[][][]> {
+  const tables: Player[][][] = [];
+  for (let rotation = 0; rotation < seating.length; rotation++) {
+    const table: Player[][] = [];
+    for (const [e, entrant] of entrants.entries()) {
+      const players: Player[] = [];
+      for (const _seat of seatsOfEntrant(e, rotation, seating)) players.push(trustedPlayer(orFail(await loadBot(entrant.file)).bot, entrant.name));
+      table.push(players);
     }
+    tables.push(table);
   }
   return tables;
 }

@@ -4,8 +4,10 @@
  * process group, so a Ctrl-C in the terminal reaches the server and worker first and Redis last.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 
 export interface OwnRedis {
@@ -107,6 +109,55 @@ export async function startRedisServer(options: OwnRedisOptions): Promise<OwnRed
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(killer);
+    },
+  };
+}
+
+/**
+ * A redis-server in a temporary directory on a free port that can be killed and started again on
+ * the same port and data: the set-up of the tests of a Redis outage.
+ */
+export interface RestartableRedis {
+  readonly url: string;
+  /** The redis-server running now (a new one after each restart). */
+  readonly current: OwnRedis;
+  /** SIGKILL, as a crash: resolves once the process has ended. */
+  kill(): Promise<void>;
+  /** A new redis-server on the same port and directory (its AOF: what was written before the kill). */
+  restart(): Promise<void>;
+  /** Stops the server (if it runs) and removes its directory. */
+  close(): Promise<void>;
+}
+
+export async function startRestartableRedis(options: { readonly name: string; readonly fsyncAlways?: boolean }): Promise<RestartableRedis> {
+  const dir = mkdtempSync(path.join(tmpdir(), `xix-${options.name}-`));
+  const port = await freePort();
+  const start = (): Promise<OwnRedis> => startRedisServer({ dir, port, ...(options.fsyncAlways === true && { fsyncAlways: true }) });
+  let current: OwnRedis;
+  try {
+    current = await start();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: current.url,
+    get current() {
+      return current;
+    },
+    async kill() {
+      const child = current.process;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async restart() {
+      current = await start();
+    },
+    async close() {
+      await current.stop();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -36,7 +36,7 @@ export interface EntrantOutcome {
   readonly place: number;
   /** Its share of the win: entrants sharing first place share one win. */
   readonly winShare: number;
-  /** The points of its seats, added up. */
+  /** Its points: its first seat's, which a partnership's seats all hold (the side's pooled score, GameResult.points). */
   readonly points: number;
   /** Whether the forfeiting seat was one of its. */
   readonly forfeited: boolean;
@@ -54,7 +54,7 @@ export function entrantOutcomes(result: GameResult, forfeitSeat: number | null, 
   return places.map((place, e) => ({
     place,
     winShare: shares[e]!,
-    points: seatsOf(e).reduce((sum, seat) => sum + (result.points[seat] ?? 0), 0),
+    points: result.points[seatsOf(e)[0]!] ?? 0,
     forfeited: forfeitSeat !== null && seatsOf(e).includes(forfeitSeat),
   }));
 }

@@ -5,7 +5,8 @@
  */
 import { GAMES, entrantCounts, entrantsAt, optionsJsonSchema, resolveOptions, tableSizes, type AnyGame, type OptionSpec, type OptionValue } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
-import { houseBotName, houseExamples } from './house-bots.ts';
+import { houseBotFiles } from '@xix/sdk/files';
+import { houseBotName } from './house-bots.ts';
 
 /** More option combinations than this are not enumerated: the game's variants are then not listed. */
 const MAX_COMBINATIONS = 10_000;
@@ -96,7 +97,7 @@ export function gameInfo(game: AnyGame): GameInfo {
     options: optionsJsonSchema(game),
     variants: variantsOf(game),
     mainVariant: mainVariant(game),
-    houseBots: houseExamples(game.id).map((example) => ({ name: houseBotName(game.id, example), example })),
+    houseBots: houseBotFiles(game.id).map(({ name: example }) => ({ name: houseBotName(game.id, example), example })),
   };
 }
 

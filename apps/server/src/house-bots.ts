@@ -9,17 +9,12 @@
 import { readFile } from 'node:fs/promises';
 import { GAMES, defaultGame, findGame } from '@xix/engine';
 import { compileBot } from '@xix/sandbox/compile';
-import { houseBotFiles } from '@xix/sdk/files';
+import { houseBotFile, houseBotFiles } from '@xix/sdk/files';
 import type { Store } from '@xix/store';
 
 export const HOUSE = 'house';
 /** The house bot every game has: uploads validate against it. */
 export const HOUSE_RANDOM = 'random';
-
-/** The examples (file names without `.ts`) that are the game's house bots, `random` first (the SDK's order). */
-export function houseExamples(game: string): string[] {
-  return houseBotFiles(game).map((bot) => bot.name);
-}
 
 /** The games of the registry, in its order (the default game first): each one's house bots register. */
 export function houseGames(): string[] {
@@ -28,7 +23,7 @@ export function houseGames(): string[] {
 
 /** The name under user `house` of the game's house bot from example `example` (the default game's: `random`). */
 export function houseBotName(game: string, example: string): string {
-  if (findGame(game) === undefined || !houseExamples(game).includes(example)) throw new RangeError(`${game} has no house bot ${JSON.stringify(example)}`);
+  if (findGame(game) === undefined || houseBotFile(game, example) === undefined) throw new RangeError(`${game} has no house bot ${JSON.stringify(example)}`);
   return game === defaultGame().id ? example : `${example}-${game}`;
 }
 

@@ -2,5 +2,5 @@
 export { buildServer, type ServerOptions } from './server.ts';
 export { OneLinePerRequest, processLogger } from './logging.ts';
 export { configFromEnv, DEFAULT_CONFIG, ConfigError, type ServerConfig } from './config.ts';
-export { registerHouseBots, houseBotName, houseExamples, houseGames, HOUSE, HOUSE_RANDOM, type HouseBot } from './house-bots.ts';
+export { registerHouseBots, houseBotName, houseGames, HOUSE, HOUSE_RANDOM, type HouseBot } from './house-bots.ts';
 export { enqueueSeries } from './enqueue.ts';

@@ -9,13 +9,14 @@ import type { Queue } from 'bullmq';
 import { GAMES, defaultGame, entrantsAt, findGame, type AnyGame } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
 import { compileBot, DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox/compile';
+import { houseBotFile } from '@xix/sdk/files';
 import type { EntrantRef, Store, ValidationPlan } from '@xix/store';
 import type { UploadResult } from './api-types.ts';
 import { parseDiagnostics } from './diagnostics.ts';
 import { validationTables } from './games/registry.ts';
 import { HttpError, badRequest, conflict } from './http-error.ts';
 import { enqueueSeries } from './enqueue.ts';
-import { HOUSE, HOUSE_RANDOM, houseBotName, houseExamples } from './house-bots.ts';
+import { HOUSE, HOUSE_RANDOM, houseBotName } from './house-bots.ts';
 
 export interface UploadBody {
   /** The game; absent: the game the source was written for (uploadGame). */
@@ -31,7 +32,7 @@ export interface UploadBody {
  * random bot, a series against itself at the game's smallest table.
  */
 async function validationPlan(store: Store, game: AnyGame, deals: number): Promise<ValidationPlan> {
-  const houseId = houseExamples(game.id).includes(HOUSE_RANDOM) ? await store.botIdByName(HOUSE, houseBotName(game.id, HOUSE_RANDOM)) : null;
+  const houseId = houseBotFile(game.id, HOUSE_RANDOM) !== undefined ? await store.botIdByName(HOUSE, houseBotName(game.id, HOUSE_RANDOM)) : null;
   const house = houseId === null ? null : await store.getBot(houseId);
   if (house === null || house.active === null || house.game !== game.id) {
     const seats = validationTableSizes(game)[0]!;

@@ -26,18 +26,60 @@ const bots = async (game: string, names: readonly string[]): Promise<string[]> =
 describe('GET /api/games (issue 16 item 3)', () => {
   it('lists each game: table sizes with their entrants, entrant counts, options, variants and house bots', async () => {
     const games = (await t.call({ method: 'GET', url: '/api/games' })).json<Record<string, unknown>[]>();
-    expect(games.map((game) => game.id)).toEqual(['xix', '1923', 'nim']);
+    expect(games.map((game) => game.id)).toEqual(['xix', '1923', 'nineteen', 'nim']);
     expect(games[0]).toMatchObject({
       seats: { min: 2, max: 2 }, tables: [{ seats: 2, entrants: 2, variant: 'default' }], entrantCounts: [2], variants: ['default'], mainVariant: 'default',
       options: { type: 'object', properties: {} }, houseBots: [{ name: 'random', example: 'random' }, { name: 'heuristic', example: 'heuristic' }, { name: 'search', example: 'search' }],
     });
     expect(games[1]).toMatchObject({ entrantCounts: [2, 3, 4, 5, 6, 7, 8, 9], variants: ['default'], options: { properties: { decks: { type: 'integer', minimum: 1 } } } });
     expect((games[1]!.houseBots as { name: string }[]).map((bot) => bot.name)).toEqual(['random-1923', 'heuristic-1923']);
-    expect(games[2]).toMatchObject({
+    expect(games[3]).toMatchObject({
       tables: [{ seats: 2, entrants: 2, variant: 'heads-up' }, { seats: 3, entrants: 3, variant: 'multi' }, { seats: 4, entrants: 4, variant: 'multi' }],
       variants: ['heads-up', 'multi'], mainVariant: 'heads-up', houseBots: [{ name: 'random-nim', example: 'random' }],
       options: { properties: { stones: { type: 'integer', minimum: 5, maximum: 60, default: 15 } } },
     });
+  });
+});
+
+describe("Nineteen's styles and rule options are variants a challenge, a tournament and a leaderboard pick (issue 18)", () => {
+  it('lists the tables by style (two entrants at 4 and 6 seats) and a variant for each style and option combination', async () => {
+    const games = (await t.call({ method: 'GET', url: '/api/games' })).json<Record<string, unknown>[]>();
+    const styles = ['heads-up', 'cutthroat-3', 'partners-4', 'cutthroat-5', 'partners-6'];
+    expect(games[2]).toMatchObject({
+      id: 'nineteen', entrantCounts: [2, 3, 5], mainVariant: 'heads-up',
+      tables: [2, 3, 4, 5, 6].map((seats, i) => ({ seats, entrants: seats % 2 === 0 && seats > 2 ? 2 : seats, variant: styles[i] })),
+      options: { properties: { shortSuit: { type: 'boolean', default: false }, reneging: { type: 'boolean', default: false } } },
+    });
+    const options = ['', '-reneging', '-short-suit', '-short-suit-reneging'];
+    expect(games[2]!.variants).toEqual(styles.flatMap((style) => options.map((option) => style + option)).sort());
+  });
+
+  it('takes a challenge at a partnership table with options, a heads-up one by default, and shows the variant boards', async () => {
+    const [a, b, c] = await bots('nineteen', ['ann', 'ben', 'cat']);
+    const challenge = (payload: object) => t.call({ method: 'POST', url: '/api/challenges', token: alice, payload });
+    const partners = await challenge({ bot: a, opponents: [b], seats: 4, deals: 1, options: { shortSuit: true } });
+    expect(partners.statusCode, partners.body).toBe(202);
+    const series = (await t.call({ method: 'GET', url: `/api/series/${partners.json<{ series: string }>().series}` })).json();
+    // one entrant a side: the deal twice, sides swapped
+    expect(series).toMatchObject({ game: 'nineteen', seats: 4, options: { shortSuit: true, reneging: false }, games: 2, entrants: [{ bot: a }, { bot: b }] });
+    const headsUp = await challenge({ bot: a, opponents: [b], deals: 1 });
+    expect((await t.call({ method: 'GET', url: `/api/series/${headsUp.json<{ series: string }>().series}` })).json()).toMatchObject({ seats: 2, games: 2 });
+    const cutThroat = await challenge({ bot: a, opponents: [b, c], deals: 1 });
+    expect((await t.call({ method: 'GET', url: `/api/series/${cutThroat.json<{ series: string }>().series}` })).json()).toMatchObject({ seats: 3, games: 3 });
+    expect(failure(await challenge({ bot: a, opponents: [b, c], seats: 4 }))).toMatchObject({ status: 400, message: 'body.opponents, body.seats: a table of 4 seats of nineteen seats 2 entrants, not 3' });
+    expect((await t.call({ method: 'GET', url: '/api/leaderboard/nineteen' })).json()).toEqual({ game: 'nineteen', variant: 'heads-up', rows: [] });
+    expect((await t.call({ method: 'GET', url: '/api/leaderboard/nineteen/partners-6-short-suit-reneging' })).json()).toEqual({ game: 'nineteen', variant: 'partners-6-short-suit-reneging', rows: [] });
+  });
+
+  it('plays a tournament of partnerships: every pair at a 4-seat table, one entrant a side', async () => {
+    const [a, b, c] = await bots('nineteen', ['ann', 'ben', 'cat']);
+    const response = await t.call({ method: 'POST', url: '/api/tournaments', token: ADMIN_TOKEN, payload: { game: 'nineteen', bots: [a, b, c], seats: 4, dealsPerPairing: 1, options: { reneging: true } } });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<{ seats: number; options: object; series: string[] }>();
+    expect(created).toMatchObject({ seats: 4, options: { shortSuit: false, reneging: true } });
+    const tables = await Promise.all(created.series.map((id) => t.world.store.getSeries(id)));
+    expect(tables.map((series) => series!.entrants.map((e) => e.bot).sort())).toEqual(expect.arrayContaining([[a, b].sort(), [a, c].sort(), [b, c].sort()]));
+    expect(tables.every((series) => series!.seats === 4 && series!.games === 2)).toBe(true);
   });
 });
 

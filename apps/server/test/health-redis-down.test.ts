@@ -4,27 +4,21 @@
  * connection's reconnection attempts (6.5 s); once Redis is back, 200 again.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, startRedisServer, type OwnRedis } from '../../platform/src/redis-server.ts';
+import { startRestartableRedis, type RestartableRedis } from '../../platform/src/redis-server.ts';
 import { until } from '../../store/test/until.ts';
 import { openServerConnections, type ServerConnections } from '../src/connections.ts';
 import { buildServer } from '../src/index.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'xix-health-redis-'));
-let redis: OwnRedis | undefined;
+let redis: RestartableRedis | undefined;
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
-  await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await redis?.close();
 });
 
 it('answers 503 while Redis is down without waiting on the dead connection, and 200 once it is back (issue 17 item 12)', async () => {
-  const port = await freePort();
-  redis = await startRedisServer({ dir, port });
+  redis = await startRestartableRedis({ name: 'health-redis' });
   const log = { warn: () => undefined, info: () => undefined };
   const connections: ServerConnections = openServerConnections({ redisUrl: redis.url, prefix: 'health', leaderboardCacheMs: 0, log });
   closers.push(() => connections.close());
@@ -38,7 +32,7 @@ it('answers 503 while Redis is down without waiting on the dead connection, and 
   let attempts = 0;
   client.on('reconnecting', () => attempts++);
   const lost = once(client, 'reconnecting');
-  redis.process.kill('SIGKILL');
+  await redis.kill();
   await lost;
   const attemptsBefore = attempts;
   const down = await health();
@@ -48,6 +42,6 @@ it('answers 503 while Redis is down without waiting on the dead connection, and 
   // a PING on it would have failed only after the connection's 3 reconnection attempts (maxRetriesPerRequest)
   expect(attempts - attemptsBefore).toBeLessThan(3);
 
-  redis = await startRedisServer({ dir, port });
+  await redis.restart();
   await until('health after Redis is back', async () => (await health()).statusCode, (status) => status === 200, { timeoutMs: 30_000 });
 });

@@ -3,29 +3,23 @@
  * fsyncing every write): the server's stream reader reconnects and the spectator gets the rest of
  * the game, in order, without a gap or a repeat, up to its end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
 import { SERIES_QUEUE, createStore, queuePrefix } from '@xix/store';
-import { freePort, startRedisServer, type OwnRedis } from '../../platform/src/redis-server.ts';
+import { startRestartableRedis, type RestartableRedis } from '../../platform/src/redis-server.ts';
 import { buildServer } from '../src/index.ts';
 import { LiveClient, playGame, wsBase } from './live-client.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'xix-live-redis-'));
-let redis: OwnRedis | undefined;
+let redis: RestartableRedis | undefined;
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
-  await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await redis?.close();
 });
 
 it('keeps streaming a live game across a Redis restart', async () => {
-  const port = await freePort();
-  redis = await startRedisServer({ dir, port, fsyncAlways: true });
+  redis = await startRestartableRedis({ name: 'live-redis', fsyncAlways: true });
   // connections that wait out the outage instead of failing their commands
   const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
@@ -45,9 +39,8 @@ it('keeps streaming a live game across a Redis restart', async () => {
   closers.push(async () => { client.close(); });
   await client.untilEvents(10);
 
-  redis.process.kill('SIGKILL');
-  await new Promise((resolve) => redis!.process.once('exit', resolve));
-  redis = await startRedisServer({ dir, port, fsyncAlways: true });
+  await redis.kill();
+  await redis.restart();
 
   for (const event of events.slice(10)) await store.publishLive('s3.0', [event], context);
   expect(await client.untilClosed()).toMatchObject({ code: 1000 });

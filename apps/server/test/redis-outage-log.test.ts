@@ -4,18 +4,14 @@
  * reaches stderr as ioredis' "Unhandled error event", health answers 503 meanwhile and 200 after.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, startRedisServer, type OwnRedis } from '../../platform/src/redis-server.ts';
+import { freePort, startRestartableRedis, type RestartableRedis } from '../../platform/src/redis-server.ts';
 import { until } from '../../store/test/until.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const dir = mkdtempSync(path.join(tmpdir(), 'xix-outage-'));
-let redis: OwnRedis | undefined;
+let redis: RestartableRedis | undefined;
 let server: ChildProcess | undefined;
 let clock: Redis | undefined;
 afterAll(async () => {
@@ -25,15 +21,13 @@ afterAll(async () => {
     server.kill('SIGTERM');
     await exited;
   }
-  await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await redis?.close();
 });
 
 interface LogLine { msg?: string; connection?: string; errors?: number }
 
 it('logs a Redis outage in a few structured lines, with nothing on stderr (issue 17 item 13)', { timeout: 90_000 }, async () => {
-  const redisPort = await freePort();
-  redis = await startRedisServer({ dir, port: redisPort });
+  redis = await startRestartableRedis({ name: 'outage' });
   const port = await freePort();
   const env = { ...process.env, REDIS_URL: redis.url, XIX_PREFIX: 'outage', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', XIX_ADMIN_TOKEN: '' };
   server = spawn(process.execPath, ['--no-node-snapshot', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -45,8 +39,7 @@ it('logs a Redis outage in a few structured lines, with nothing on stderr (issue
   const health = async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
   await until('the server healthy', health, (status) => status === 200, { timeoutMs: 60_000, readErrorsWait: true, context });
 
-  redis.process.kill('SIGKILL');
-  await new Promise((resolve) => redis!.process.once('exit', resolve));
+  await redis.kill();
   // A client of the test's own on the same dead Redis, reconnecting on ioredis' default schedule as
   // the server's do, tells when the server's clients have failed many times over.
   let refused = 0;
@@ -56,7 +49,7 @@ it('logs a Redis outage in a few structured lines, with nothing on stderr (issue
   await until('five reconnection attempts', async () => refused, (n) => n >= 5, { timeoutMs: 30_000, context });
   expect(await health()).toBe(503);
 
-  redis = await startRedisServer({ dir, port: redisPort });
+  await redis.restart();
   await until('the server healthy again', health, (status) => status === 200, { timeoutMs: 30_000, context });
   expect(stderr).not.toMatch(/Unhandled error event/);
   expect(stderr).not.toMatch(/ECONNREFUSED/);

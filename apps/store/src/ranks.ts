@@ -51,7 +51,8 @@ export function entrantResults(
   return entrants.map((e, i) => ({
     ...e,
     place: 1 + best.filter((rank) => rank < best[i]!).length,
-    points: e.seats.reduce((sum, seat) => sum + (points[seat] ?? 0), 0),
+    // a partnership's seats each hold the side's pooled points (engine GameResult.points): counted once
+    points: points[e.seats[0]!] ?? 0,
     forfeited: forfeitSeat !== null && e.seats.includes(forfeitSeat),
   }));
 }

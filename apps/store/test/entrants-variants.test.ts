@@ -13,11 +13,15 @@ let world: World;
 beforeEach(async () => { world = await openWorld(); });
 afterEach(async () => { await world.close(); });
 
-/** A four-seat game in which seat `winner` placed first and every other seat second. */
+/**
+ * A four-seat partnership game (0 & 2 against 1 & 3) that the side of seat `winner` won: each seat
+ * holds its side's place and pooled points (engine GameResult.points), 10 for the winners, 4 else.
+ */
 function fourSeats(winner: number, forfeitSeat?: number): ReturnType<typeof fakeReplay> {
+  const won = (seat: number): boolean => seat % 2 === winner % 2;
   return {
     ...fakeReplay(0, forfeitSeat === undefined ? {} : { forfeitSeat }),
-    result: { winner, points: [1, 2, 3, 4], reason: 'last-stone', ranks: [0, 1, 2, 3].map((seat) => (seat === winner ? 1 : 2)) },
+    result: { winner, points: [0, 1, 2, 3].map((seat) => (won(seat) ? 10 : 4)), reason: 'last-stone', ranks: [0, 1, 2, 3].map((seat) => (won(seat) ? 1 : 2)) },
   };
 }
 
@@ -55,8 +59,9 @@ describe('a partnership is one entrant (issue 16 item 1)', () => {
     // game 0: A at seats 0 and 2, B at 1 and 3, seat 2 (A) takes the last stone; game 1 the other way round, B forfeits at seat 0
     await world.store.recordMatch(match(id, 0, [a, b, a, b], fourSeats(2), { game: 'nim', variant: 'multi', kind: 'ladder' }));
     await world.store.recordMatch(match(id, 1, [b, a, b, a], fourSeats(0, 0), { game: 'nim', variant: 'multi', kind: 'ladder' }));
-    expect((await world.store.getBot(a.bot))?.record).toEqual({ games: 2, wins: 1, losses: 1, draws: 0, forfeits: 0, points: 1 + 3 + 2 + 4 });
-    expect((await world.store.getBot(b.bot))?.record).toEqual({ games: 2, wins: 1, losses: 1, draws: 0, forfeits: 1, points: 2 + 4 + 1 + 3 });
+    // the side's pooled points count once: 10 for the game it won, 4 for the one it lost
+    expect((await world.store.getBot(a.bot))?.record).toEqual({ games: 2, wins: 1, losses: 1, draws: 0, forfeits: 0, points: 10 + 4 });
+    expect((await world.store.getBot(b.bot))?.record).toEqual({ games: 2, wins: 1, losses: 1, draws: 0, forfeits: 1, points: 4 + 10 });
     const ratings = await world.store.ratings('nim', 'multi');
     expect(ratings.games).toBe(2);
     expect([...ratings.bots.keys()].sort()).toEqual([a.bot, b.bot].sort());

@@ -3,11 +3,11 @@
  * holds however often they run, its series wait behind a tournament's, and a worker plays them so
  * that the ratings move.
  */
-import { parseReplay, verifyReplay } from '@xix/engine';
+import { findGame, parseReplay, verifyReplay } from '@xix/engine';
 import { LADDER_DEALS, SERIES_JOB_PRIORITY, keysFor } from '@xix/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorker, type SeriesWorker } from '../src/index.ts';
-import { startLadder, type LadderScheduler } from '../src/ladder.ts';
+import { ladderTableOf, startLadder, type LadderScheduler } from '../src/ladder.ts';
 import { until } from '../../store/test/until.ts';
 import { HEURISTIC, RANDOM, TEST_REDIS_URL, harness, storeBot, type Harness } from './helpers.ts';
 
@@ -138,5 +138,25 @@ describe('the ladder scheduler', () => {
     const rows = await h.store.leaderboard('xix');
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row).toMatchObject({ elo: expect.any(Number), provisional: true });
+  });
+});
+
+describe('the ladder of Nineteen (issue 18)', () => {
+  const FIRST_LEGAL = '../../sandbox/test/fixtures/partner-leak.ts';
+
+  it('plays its main variant, heads up at 2 seats with the default rules (docs/architecture.md "Ladder")', async () => {
+    expect(ladderTableOf(findGame('nineteen')!)).toEqual({ seats: 2, options: { shortSuit: false, reneging: false }, variant: 'heads-up' });
+    h = harness();
+    const bots = [await storeBot(h.store, 'alice', 'first-a', FIRST_LEGAL, 'active', 'nineteen'), await storeBot(h.store, 'bob', 'first-b', FIRST_LEGAL, 'active', 'nineteen')];
+    const ladder = ladderOf(h.prefix, { backlog: 1 });
+    const { created } = await ladder.tick();
+    expect(created).toHaveLength(1);
+    expect(await h.store.getSeries(created[0]!)).toMatchObject({ game: 'nineteen', kind: 'ladder', rated: true, seats: 2, games: 2 * LADDER_DEALS });
+    worker = startWorker({ redisUrl: TEST_REDIS_URL, prefix: h.prefix, concurrency: 1 });
+    await h.waitFor(created[0]!, (s) => s.status === 'done', 90_000);
+    const rated = await h.store.ratings('nineteen', 'heads-up');
+    expect(rated.games).toBe(2 * LADDER_DEALS);
+    expect([...rated.bots.keys()].sort()).toEqual(bots.map((b) => b.bot).sort());
+    expect((await h.store.leaderboard('nineteen', 'heads-up')).map((row) => row.games)).toEqual([2 * LADDER_DEALS, 2 * LADDER_DEALS]);
   });
 });

@@ -3,29 +3,23 @@
  * write to its AOF): the worker's connections wait and reconnect, the series completes with all
  * its games, and every match stored before the crash is still there afterwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startRedisServer, type OwnRedis } from '../../platform/src/redis-server.ts';
+import { startRestartableRedis, type RestartableRedis } from '../../platform/src/redis-server.ts';
 import { startWorker, type SeriesWorker } from '../src/index.ts';
 import { SLOW, finished, harness, storeBot, type Harness } from './helpers.ts';
 
 describe('a Redis restart in the middle of a series', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'xix-redis-'));
-  let redis: OwnRedis | undefined;
+  let redis: RestartableRedis | undefined;
   let worker: SeriesWorker | undefined;
   let h: Harness | undefined;
   afterAll(async () => {
     await worker?.close();
     await h?.close();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await redis?.close();
   });
 
   it('loses nothing that was stored, and the series completes', async () => {
-    const port = await freePort();
-    redis = await startRedisServer({ dir, port, fsyncAlways: true });
+    redis = await startRestartableRedis({ name: 'redis', fsyncAlways: true });
     h = harness(redis.url);
     h.redis.on('error', () => undefined);
     // A lock longer than the outage: the job stays with this worker across the restart.
@@ -39,9 +33,8 @@ describe('a Redis restart in the middle of a series', () => {
     const before = await h.waitFor(id, (s) => s.matches.length >= 3);
     expect(before.matches.length).toBeLessThan(2 * deals);
     // SIGKILL: no shutdown save; only what the AOF already holds survives.
-    redis.process.kill('SIGKILL');
-    await new Promise((resolve) => redis!.process.once('exit', resolve));
-    redis = await startRedisServer({ dir, port, fsyncAlways: true });
+    await redis.kill();
+    await redis.restart();
 
     const after = await h.waitFor(id, finished, 90_000);
     expect(after).toMatchObject({ status: 'done', games: 2 * deals, gamesDone: 2 * deals });

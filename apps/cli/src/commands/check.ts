@@ -7,8 +7,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { defaultGame, type AnyGame, type GameOptions, type Seat } from '@xix/engine';
-import { playSeries, validationTableSizes, type SeriesGame } from '@xix/referee';
+import { defaultGame, type AnyGame, type GameOptions } from '@xix/engine';
+import { entrantInSeat, playSeries, seatingOf, seatsOfEntrant, validationGamesPerDeal, validationTableSizes, type Seating, type SeriesGame } from '@xix/referee';
 import { checkBot, compileBot, sandboxedPlayer } from '@xix/sandbox';
 import { formatDiagnostic, named, typeCheckBot, typeCheckWithConfig } from '@xix/sandbox/type-check';
 import { findBotFile } from '../bot-load.ts';
@@ -39,7 +39,7 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
   const game = gameOption(options.game);
   const sizes = validationTableSizes(game);
   const tables = sizes.map((seats) => ({ seats, options: tableOptions(game, seats, options.option) }));
-  const games = gamesPerTable(options.games, sizes);
+  const games = gamesPerTable(options.games, game, sizes);
   const seed = wholeNumber(options.seed, '--seed', 0);
   if (!existsSync(file)) fail(`no such file: ${file}`);
   if (!statSync(file).isFile()) fail(`${file} is not a file`);
@@ -81,9 +81,10 @@ export async function check(file: string, options: CheckOptions): Promise<void> 
       const random = await randomCode(game);
       let forfeits = 0;
       for (const { seats, options } of tables) {
-        const played = validationGames({ game, code: loaded.code, random, seats, options, games, seed });
+        const seating = seatingOf(game, seats);
+        const played = validationGames({ game, code: loaded.code, random, seats, seating, options, games, seed });
         forfeits += played.forfeits.length;
-        step('games', `${games} ${against(seats)} in the sandbox (seed ${seed}, each deal from ${seats === 2 ? 'both' : `all ${seats}`} seats): ${formatWins(played.wins)} won, ${count(played.forfeits.length, 'forfeit')}`, played.forfeits);
+        step('games', `${games} ${against(seating)} in the sandbox (seed ${seed}, ${eachDeal(seating)}): ${formatWins(played.wins)} won, ${count(played.forfeits.length, 'forfeit')}`, played.forfeits);
       }
       if (forfeits > 0) problems.push(count(forfeits, 'forfeit'));
     }
@@ -137,18 +138,18 @@ interface Table {
   readonly code: string;
   readonly random: string;
   readonly seats: number;
+  readonly seating: Seating;
   readonly options: GameOptions;
   readonly games: number;
   readonly seed: number;
 }
 
-/** The bot in the first seat of a table filled up with random bots, every deal once per rotation. */
-function validationGames({ game, code, random, seats, options, games, seed }: Table): Played {
-  // Fresh players for each rotation: no bot plays a deal twice with its memory (R11).
-  const rotations = Array.from({ length: seats }, () => [
-    sandboxedPlayer(game, code, 'bot'),
-    ...Array.from({ length: seats - 1 }, () => sandboxedPlayer(game, random, 'random')),
-  ]);
+/** The bot as the first entrant of a table filled up with random bots, every deal once per rotation. */
+function validationGames({ game, code, random, seats, seating, options, games, seed }: Table): Played {
+  // Fresh players for each rotation (no bot plays a deal twice with its memory, R11), one for each
+  // seat an entrant plays (partners share nothing but the public record, N21).
+  const rotations = seating.map((_, rotation) =>
+    seating.map((_, entrant) => seatsOfEntrant(entrant, rotation, seating).map(() => (entrant === 0 ? sandboxedPlayer(game, code, 'bot') : sandboxedPlayer(game, random, 'random')))));
   const forfeits: string[] = [];
   try {
     const summary = playSeries({
@@ -160,13 +161,13 @@ function validationGames({ game, code, random, seats, options, games, seed }: Ta
       players: rotations[0]!,
       rotationPlayers: rotations.slice(1),
       onGame: (played) => {
-        const line = forfeitLine(played);
+        const line = forfeitLine(played, seating);
         if (line !== null) forfeits.push(line);
       },
     });
     return { wins: summary.wins[0]!, forfeits };
   } finally {
-    rotations.flat().forEach((p) => p.dispose());
+    rotations.flat(2).forEach((p) => p.dispose());
   }
 }
 
@@ -179,23 +180,32 @@ async function randomCode(game: AnyGame): Promise<string> {
 }
 
 /** --games, played at each table size: a whole number of deals at every size. */
-function gamesPerTable(text: string | undefined, sizes: readonly number[]): number {
-  // Two consecutive sizes share no factor: a multiple of both is a multiple of their product.
-  const deal = sizes.reduce((product, seats) => product * seats, 1);
+function gamesPerTable(text: string | undefined, game: AnyGame, sizes: readonly number[]): number {
+  const deal = validationGamesPerDeal(game);
   if (text === undefined) return Math.ceil(DEFAULT_GAMES / deal) * deal;
   const games = wholeNumber(text, '--games', 1);
   if (games % deal === 0) return games;
   if (deal === 2) fail(`--games must be even (each deal is played twice, seats swapped), got ${text}`);
-  fail(`--games must be a multiple of ${deal} (each deal is played once per seat rotation at ${sizes.join(' and ')} seats), got ${text}`);
+  fail(`--games must be a multiple of ${deal} (each deal is played once per seat rotation at ${sizes.length === 1 ? sizes[0] : `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)}`} seats), got ${text}`);
 }
 
-const against = (seats: number): string => (seats === 2 ? 'against random' : `against ${seats - 1} random bots`);
+const partnership = (seating: Seating): boolean => seating.some((seats) => seats.length > 1);
 
-function forfeitLine({ index, rotation, record }: SeriesGame): string | null {
+function against(seating: Seating): string {
+  const opponents = seating.length === 2 ? 'against random' : `against ${seating.length - 1} random bots`;
+  return partnership(seating) ? `${opponents} in partnerships at ${seating.flat().length} seats` : opponents;
+}
+
+function eachDeal(seating: Seating): string {
+  if (partnership(seating)) return `each deal from ${seating.length === 2 ? 'both' : `all ${seating.length}`} sides`;
+  return `each deal from ${seating.length === 2 ? 'both' : `all ${seating.length}`} seats`;
+}
+
+function forfeitLine({ index, rotation, record }: SeriesGame, seating: Seating): string | null {
   const forfeit = record.replay.forfeit;
-  // one seat an entrant here: entrant A (the bot checked) sits in the seat of the rotation
-  if (forfeit === null || forfeit.seat !== (rotation as Seat)) return null;
-  return `game ${index + 1} (seat ${rotation}, move ${record.replay.moves.length + 1}): forfeited (${forfeit.verdict}): ${forfeit.message}`;
+  // entrant A is the bot checked
+  if (forfeit === null || entrantInSeat(forfeit.seat, rotation, seating) !== 0) return null;
+  return `game ${index + 1} (seat ${forfeit.seat}, move ${record.replay.moves.length + 1}): forfeited (${forfeit.verdict}): ${forfeit.message}`;
 }
 
 function wholeNumber(text: string, name: string, min: number): number {

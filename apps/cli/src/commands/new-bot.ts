@@ -45,11 +45,11 @@ export function newBot(name: string, options: { readonly game?: string } = {}): 
 /**
  * What to run next for a bot of `game`, as package.json scripts: `xix check` (with `--game` but
  * for the default game), and a series (of `xix play`'s default length) against the game's random
- * house bot at the largest table `xix check` validates at.
+ * house bot at the table of most entrants `xix check` validates at.
  */
 function commandsFor(game: AnyGame): { readonly check: string; readonly play: string } {
   const flag = game === defaultGame() ? '' : ` --game ${game.id}`;
-  const entrants = entrantsAt(game, validationTableSizes(game).at(-1)!);
+  const entrants = Math.max(...validationTableSizes(game).map((seats) => entrantsAt(game, seats)));
   return { check: `xix check bot.ts${flag}`, play: `xix play${flag} bot.ts${' random'.repeat(entrants - 1)}` };
 }
 

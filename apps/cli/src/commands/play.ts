@@ -5,7 +5,7 @@
  * whether the bot under test (the first, A) forfeited, Ctrl-C prints the games so far, and off a
  * terminal the progress is a line now and then.
  */
-import { createSeriesTally, entrantInSeat, seriesTable, type SeriesSummary } from '@xix/referee';
+import { createSeriesTally, entrantInSeat, seriesTable, type Seating, type SeriesSummary } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { CliError, fail } from '../cli-error.ts';
 import { changedOptions } from '../game-options.ts';
@@ -30,9 +30,9 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const count = entrants.length;
   const changed = changedOptions(settings.game, settings.seats, settings.options);
   const title = `${names.join(' vs ')}: ${settings.games} games, seed ${settings.seed}${changed === '' ? '' : `, options ${changed}`}`;
-  const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, seats: settings.seats, keep: keeper(settings), title });
-
   const { seating } = seriesTable(settings.game, count, settings.seats, settings.options);
+  const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, seats: settings.seats, keep: keeper(settings, seating), title });
+
   const tally = createSeriesTally(seating);
   const forfeits = forfeitList();
   const watchedForfeits = (): number => {
@@ -63,7 +63,7 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const table = { seats: settings.seats, options: settings.options };
   try {
     if (settings.trusted) {
-      const tables = await trustedTables(entrants, count);
+      const tables = await trustedTables(entrants, seating);
       process.once('SIGINT', interrupt);
       await playTrusted({ game: settings.game, table, tables, seed: settings.seed, deals, onGame, signal: controller.signal });
     } else {
@@ -77,14 +77,14 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
     bar.stop();
   }
   const files = folder === null ? null : folder.close();
-  console.log(report({ names, summary: tally.summary(), planned: settings.games, seed: settings.seed, options: changed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
+  console.log(report({ names, sides: seating.some((seats) => seats.length > 1), summary: tally.summary(), planned: settings.games, seed: settings.seed, options: changed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
   if (failure !== null) fail(failure);
   if (stop === 'interrupted') process.exitCode = EXIT_INTERRUPTED;
   else if (settings.watched !== 'none' && watchedForfeits() > 0) process.exitCode = EXIT_FORFEIT;
 }
 
-function keeper(settings: PlaySettings): (game: HostGame) => boolean {
-  return (game) => (!settings.onlyLosses || lostByA(game)) && (!settings.onlyForfeits || game.record.replay.forfeit !== null);
+function keeper(settings: PlaySettings, seating: Seating): (game: HostGame) => boolean {
+  return (game) => (!settings.onlyLosses || lostByA(game, seating)) && (!settings.onlyForfeits || game.record.replay.forfeit !== null);
 }
 
 function loadFailure(entrant: Entrant, message: string): string {

@@ -1,4 +1,5 @@
 /** A tournament report (GET /api/tournaments/:id) as text: progress, standings, cross table, failures. */
+import { entrantsAt, findGame } from '@xix/engine';
 import { percent, table } from '../format.ts';
 import type { CrossTableCell, EntrantRef, TournamentReport, TournamentSummary } from './api-types.ts';
 
@@ -36,15 +37,20 @@ export function renderTournament(report: TournamentReport, names: ReadonlyMap<st
   const unplayed = gamesUnplayed > 0 ? `, ${gamesUnplayed} never to be played` : '';
   lines.push(`tournament ${report.id} (${report.game}): ${report.status}; ${gamesDone} of ${games} games played (${percent(games === 0 ? 0 : gamesDone / games)})${unplayed}`);
   const seats = report.seats ?? 2;
-  const format = seats === 2 ? `${report.dealsPerPairing} deals per pairing (each from both seats)` : `tables of ${seats}, ${report.dealsPerPairing} deals per table (each once per seat rotation)`;
+  const game = findGame(report.game);
+  // two entrants a table (heads up, or two partnerships) play pairings
+  const pairs = (game === undefined ? seats : entrantsAt(game, seats)) === 2;
+  const format = pairs
+    ? `${seats === 2 ? '' : `partnerships at ${seats} seats, `}${report.dealsPerPairing} deals per pairing (each from both ${seats === 2 ? 'seats' : 'sides'})`
+    : `tables of ${seats}, ${report.dealsPerPairing} deals per table (each once per seat rotation)`;
   lines.push(`${report.entrants.length} entrants, ${format}, limits: ${limitsText(report.limits)}; created by ${report.createdBy ?? '?'} ${when(report.createdAt)}`);
   if (failures.length > 0) lines.push(`${failures.length} pairing(s) FAILED (infrastructure errors, after their retries): see below`);
 
   lines.push('', 'standings');
   // at more than two seats the average place ranks them (W: first alone, D: first shared)
-  const place = (s: TournamentReport['standings'][number]): string[] => (seats === 2 ? [] : [typeof s.averagePlace === 'number' ? s.averagePlace.toFixed(2) : '-']);
+  const place = (s: TournamentReport['standings'][number]): string[] => (pairs ? [] : [typeof s.averagePlace === 'number' ? s.averagePlace.toFixed(2) : '-']);
   lines.push(table([
-    ['#', 'bot', 'version', 'games', 'W-L-D', 'forfeits', 'points', ...(seats === 2 ? [] : ['avg place'])],
+    ['#', 'bot', 'version', 'games', 'W-L-D', 'forfeits', 'points', ...(pairs ? [] : ['avg place'])],
     ...report.standings.map((s, k) => [String(k + 1), label(s.bot), `v${s.version}`, String(s.games ?? 0), `${s.wins ?? 0}-${s.losses ?? 0}-${s.draws ?? 0}`, String(s.forfeits ?? 0), String(s.points ?? 0), ...place(s)]),
   ]));
 
@@ -60,11 +66,11 @@ export function renderTournament(report: TournamentReport, names: ReadonlyMap<st
     ...bots.map((row) => [label(row), ...bots.map((column) => (row === column ? 'x' : crossCell(cellOf.get(`${row} ${column}`), row)))]),
   ]));
 
-  lines.push('', seats === 2 ? 'pairings' : 'pairs, over the tables they share (wins: finished ahead of the other)');
+  lines.push('', pairs ? 'pairings' : 'pairs, over the tables they share (wins: finished ahead of the other)');
   lines.push(table([
-    [seats === 2 ? 'series' : 'tables', 'pairing', 'status', 'games', 'wins', 'draws', 'points', 'forfeits'],
+    [pairs ? 'series' : 'tables', 'pairing', 'status', 'games', 'wins', 'draws', 'points', 'forfeits'],
     ...report.crossTable.map((c) => [
-      seats === 2 ? c.series : (c.tables ?? [c.series]).join(','), c.entrants.map((e) => label(e.bot)).join(' vs '), c.status ?? '?', String(c.games), c.wins.join('-'), String(c.draws), c.points.join('-'), c.forfeits.join('-'),
+      pairs ? c.series : (c.tables ?? [c.series]).join(','), c.entrants.map((e) => label(e.bot)).join(' vs '), c.status ?? '?', String(c.games), c.wins.join('-'), String(c.draws), c.points.join('-'), c.forfeits.join('-'),
     ]),
   ]));
 

@@ -163,4 +163,22 @@ describe('xix tournament create, show, cancel and xix tournaments', () => {
     expect(rows.find((cells) => cells[0] === `pam (${p.bot})`)).toEqual([`pam (${p.bot})`, 'x', '0-0-1', '1-0-0']);
     expect(rows.find((cells) => cells[0] === table)?.slice(0, 5)).toEqual([table, `pam (${p.bot}) vs pat (${q.bot})`, 'queued', '1', '0-0']);
   });
+  it('plays Nineteen partnerships at --seats 4 as pairings: two entrants a table, each deal from both sides (issue 18)', async () => {
+    const players = [];
+    for (const name of ['nan', 'ned']) players.push(await upload(t.world.store, 'erin', name, 'active', 'nineteen'));
+    await create({ game: 'nineteen', seats: '4', deals: '1', bot: players.map((p) => p.bot) });
+    const id = /^created (t\d+): /.exec(output())?.[1] ?? '';
+    const [table] = (await t.world.store.getTournament(id))!.series;
+    const [n, m] = players as [MatchEntrant, MatchEntrant];
+    // n's side (seats 0 and 2) won, each seat holding the side's place and score
+    const replay = { format: 'xix-arena.replay', moves: [], forfeit: null, result: { winner: 0, points: [19, 7, 19, 7], reason: 'out', ranks: [1, 2, 1, 2] } };
+    await t.world.store.recordMatch(match(table!, 0, [n, m, n, m], replay, { kind: 'tournament', game: 'nineteen', variant: 'partners-4' }));
+    printed = [];
+    await tournamentShow(id, {});
+    const rows = output().split('\n').map((line) => line.split(/\s{2,}/));
+    expect(output()).toContain('2 entrants, partnerships at 4 seats, 1 deals per pairing (each from both sides)');
+    expect(rows.find((cells) => cells[0] === '#')?.at(-1)).toBe('points');
+    expect(rows.find((cells) => cells[0] === '1')).toEqual(['1', `nan (${n.bot})`, 'v1', '1', '1-0-0', '0', '19']);
+    expect(rows.find((cells) => cells[0] === table)?.slice(0, 5)).toEqual([table, `nan (${n.bot}) vs ned (${m.bot})`, 'queued', '1', '1-0']);
+  });
 });

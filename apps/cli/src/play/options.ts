@@ -1,5 +1,6 @@
 /** `xix play`'s options as commander hands them over, checked and turned into settings. */
-import { describeEntrantCounts, tableSizesFor, type AnyGame, type GameOptions } from '@xix/engine';
+import type { AnyGame, GameOptions } from '@xix/engine';
+import { tableSizeFor } from '@xix/referee';
 import { fail } from '../cli-error.ts';
 import { gameOption, tableOptions } from '../game-options.ts';
 
@@ -8,6 +9,8 @@ export interface PlayOptions {
   readonly game?: string;
   /** `--option name=value`, repeatable: the game's options (engine options.ts). */
   readonly option?: readonly string[];
+  /** `--seats N`: the table size; absent, the smallest table that seats the bots. */
+  readonly seats?: string;
   /** Absent: 100 games, rounded up to a whole number of deals. */
   readonly games?: string;
   readonly seed?: string;
@@ -26,7 +29,7 @@ export type Watched = 'first' | 'any' | 'none';
 
 export interface PlaySettings {
   readonly game: AnyGame;
-  /** Seats at the table: the smallest table of the game that seats every bot. */
+  /** Seats at the table: `--seats`, checked to seat the bots, or the smallest table that seats them. */
   readonly seats: number;
   /** The game's options at that table, checked, every default filled in. */
   readonly options: GameOptions;
@@ -49,9 +52,7 @@ const WATCHED: readonly Watched[] = ['first', 'any', 'none'];
 /** The settings of a series of `bots` bots; fails with one line on bad input. */
 export function playSettings(options: PlayOptions, bots: number): PlaySettings {
   const game = gameOption(options.game);
-  // Checked at the door: a table of the game seats exactly this many bots (entrants), or none does.
-  const seats = bots < 2 ? undefined : tableSizesFor(game, bots)[0];
-  if (seats === undefined) fail(`${game.id} is played by ${describeEntrantCounts(game)} bots, got ${bots}`);
+  const seats = tableSize(game, bots, options.seats);
   const gameOptions = tableOptions(game, seats, options.option);
   const games = options.games === undefined ? Math.ceil(DEFAULT_GAMES / bots) * bots : parseCount(options.games, bots);
   const jobs = parseWhole('--jobs', options.jobs, 1, MAX_JOBS);
@@ -77,6 +78,17 @@ export function playSettings(options: PlayOptions, bots: number): PlaySettings {
     watched: options.failOnForfeit as Watched,
     maxForfeits: options.maxForfeits === undefined ? undefined : parseWhole('--max-forfeits', options.maxForfeits, 1, Number.MAX_SAFE_INTEGER),
   };
+}
+
+/** The referee's table size of `bots` entrants (a partnership is one bot at several seats); its refusal as one line. */
+function tableSize(game: AnyGame, bots: number, seats: string | undefined): number {
+  const wanted = seats === undefined ? undefined : parseWhole('--seats', seats, 1, Number.MAX_SAFE_INTEGER);
+  try {
+    return tableSizeFor(game, bots, wanted);
+  } catch (error) {
+    if (error instanceof RangeError) fail(error.message);
+    throw error;
+  }
 }
 
 /** A whole number of deals: each deal is played once per seat rotation, `bots` games. */

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { placesOf } from '@xix/referee';
+import { placesOf, seatsOfEntrant, type Seating } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import { fail } from '../cli-error.ts';
 import { formatBotLogs } from '../replay/bot-log.ts';
@@ -79,10 +79,10 @@ export function openReplayFolder(options: ReplayFolderOptions): ReplayFolder {
   };
 }
 
-/** Whether bot A did not place first in `game` (a forfeit by A is a loss; a shared first place is not). */
-export const lostByA = (game: HostGame): boolean => {
+/** Whether bot A did not place first in `game` (a forfeit by A is a loss; a shared first place is not), at its first seat (a partnership's share the place). */
+export const lostByA = (game: HostGame, seating: Seating): boolean => {
   const { result, seats } = game.record.replay;
-  return placesOf(result, seats.length)[game.rotation] !== 1;
+  return placesOf(result, seats.length)[seatsOfEntrant(0, game.rotation, seating)[0]!] !== 1;
 };
 
 function writeGame(file: string, game: HostGame): void {

@@ -36,6 +36,8 @@ export function forfeitList(): ForfeitList {
 export interface ReportInput {
   /** The bots' names, A first: two give the mirrored series' report, more the table's. */
   readonly names: readonly string[];
+  /** Whether a bot plays several seats (a partnership: its side's seats). */
+  readonly sides: boolean;
   readonly summary: SeriesSummary<readonly number[]>;
   /** Games the series was to have. */
   readonly planned: number;
@@ -54,7 +56,7 @@ export function report(input: ReportInput): string {
   const { names, summary: s, planned } = input;
   const nameA = names[0]!;
   const deals = planned / names.length;
-  const each = names.length === 2 ? 'each played from both seats' : 'each played once per seat rotation';
+  const each = names.length === 2 ? `each played from both ${input.sides ? 'sides' : 'seats'}` : 'each played once per seat rotation';
   const lines = [`${names.join(' vs ')}: ${planned} games (${deals} deal${deals === 1 ? '' : 's'}, ${each}), seed ${input.seed}${input.options === '' ? '' : `, options ${input.options}`}`];
   if (input.stop === 'interrupted') lines.push(`interrupted: ${s.games} of ${planned} games played`);
   if (input.stop === 'max-forfeits') lines.push(`stopped after ${s.games} of ${planned} games: ${input.maxForfeits} forfeit${input.maxForfeits === 1 ? '' : 's'} reached (--max-forfeits)`);

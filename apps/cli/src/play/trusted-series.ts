@@ -5,15 +5,15 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AnyGame } from '@xix/engine';
-import { playSeries, type Player } from '@xix/referee';
+import { playSeries, type EntrantPlayers } from '@xix/referee';
 import type { HostGame } from '@xix/sandbox';
 import type { SeriesTable } from './pool-series.ts';
 
 export interface TrustedSeriesOptions {
   readonly game: AnyGame;
   readonly table: SeriesTable;
-  /** The bots' players for each seat rotation of a deal, one per bot in each (R11: see playSeries). */
-  readonly tables: readonly (readonly Player[])[];
+  /** The bots' players for each seat rotation of a deal, one per bot and seat in each (R11: see playSeries). */
+  readonly tables: readonly (readonly EntrantPlayers[])[];
   readonly seed: number;
   readonly deals: number;
   readonly onGame: (game: HostGame) => void;
@@ -40,6 +40,6 @@ export async function playTrusted(options: TrustedSeriesOptions): Promise<void> 
       await nextTurn();
     }
   } finally {
-    for (const player of options.tables.flat()) player.dispose();
+    for (const player of options.tables.flat(2)) player.dispose();
   }
 }

@@ -15,7 +15,7 @@ export interface GamePolicy {
 
 /**
  * The generic validation of a new version: at each of the game's validation table sizes
- * (validationTableSizes: its two smallest seating two entrants or more), the version beside the
+ * (validationTableSizes: its smallest table of each style), the version beside the
  * game's house random bot as every other entrant.
  */
 export function genericValidationTables(game: AnyGame, random: EntrantRef): ValidationTable[] {

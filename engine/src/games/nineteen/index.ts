@@ -14,11 +14,12 @@ export type NineteenGame = Game<NineteenState, NineteenAction, NineteenSetup, Ni
 
 /**
  * The leaderboard of a table: its style and size (N1), then each rule option that is on, e.g.
- * `heads-up`, `partners-4`, `cutthroat-5+short-suit+reneging`.
+ * `heads-up`, `partners-4`, `cutthroat-5-short-suit-reneging` (a variant names a leaderboard in
+ * keys and addresses: lowercase letters, digits and hyphens, engine Game.variant).
  */
 export function nineteenVariant(seatCount: number, options: GameOptions): string {
   const style = seatCount === 2 ? 'heads-up' : isPartnership(seatCount) ? `partners-${seatCount}` : `cutthroat-${seatCount}`;
-  return `${style}${options.shortSuit === true ? '+short-suit' : ''}${options.reneging === true ? '+reneging' : ''}`;
+  return `${style}${options.shortSuit === true ? '-short-suit' : ''}${options.reneging === true ? '-reneging' : ''}`;
 }
 
 /** N1: with 4 or 6 seats two entrants, even seats against odd; else one seat an entrant. */
