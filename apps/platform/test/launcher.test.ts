@@ -2,8 +2,9 @@
  * `npm start` as a user runs it: with its own redis-server on a fresh data directory it brings up
  * a healthy server with one worker, a Ctrl-C to its process group ends every process it started,
  * and a second start on the same directory finds the data and the house bots (registered by the
- * server, as in Docker, and only listed by the launcher) again; its ladder plays Nineteen's house bots. Without a Redis it can reach, it
- * stops with one message saying what to do. A REDIS_URL's password never appears in its output.
+ * server, as in Docker, and only listed by the launcher) again; its ladder plays every game's
+ * house bots, Nineteen's too. Without a Redis it can reach, it stops with one message saying what
+ * to do. A REDIS_URL's password never appears in its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
