@@ -15,7 +15,6 @@
  * Deterministic: no randomness, no memory between decisions.
  */
 import {
-  PASS,
   bestTrump,
   bidEstimate,
   cardRank,
@@ -55,10 +54,10 @@ function bid(view: NineteenSeatView): NineteenAction {
   const high = highBid(view);
   const bids = view.hands.at(-1)!.bids;
   const leader = bids.reduce<number | null>((seat, record) => (record.bid === high && record.bid !== null ? record.seat : seat), null);
-  if (leader !== null && teammates(view).includes(leader)) return PASS;
+  if (leader !== null && teammates(view).includes(leader)) return { type: 'pass' };
   const { points } = bestTrump(view.cards, { seats: view.seats, shortSuit: view.shortSuit, kitty: true });
   const amount = Math.max(3, high + 1);
-  return amount <= points - BID_MARGIN && view.legalActions.some((a) => a.type === 'bid' && a.amount === amount) ? { type: 'bid', amount } : PASS;
+  return amount <= points - BID_MARGIN && view.legalActions.some((a) => a.type === 'bid' && a.amount === amount) ? { type: 'bid', amount } : { type: 'pass' };
 }
 
 function callTrump(view: NineteenSeatView): NineteenAction {

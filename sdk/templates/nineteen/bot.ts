@@ -11,7 +11,6 @@
  * own: a seat knows only its own cards and the public record, never its partner's hand (N21).
  */
 import {
-  PASS,
   bestTrump,
   defineNineteenBot,
   discardKeeping,
@@ -35,7 +34,7 @@ export default defineNineteenBot({
       case 'bid': {
         const { points } = bestTrump(view.cards, { seats: view.seats, shortSuit: view.shortSuit, kitty: true });
         const amount = Math.max(3, highBid(view) + 1);
-        return amount <= 6 && amount <= points - 0.5 ? { type: 'bid', amount } : PASS;
+        return amount <= 6 && amount <= points - 0.5 ? { type: 'bid', amount } : { type: 'pass' };
       }
       // N5: you won the bid; name the trump before you see the kitty.
       case 'trump':

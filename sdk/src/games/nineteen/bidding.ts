@@ -6,7 +6,8 @@
  * (every seat keeps its trumps and draws back to five, N6, N7). Then:
  *
  * - trump tricks: walking the trumps from the strongest, each opponent trump can take one of the
- *   side's lower trumps (and the other way round); a trump nothing above it can take wins a trick;
+ *   side's lower trumps (and the other way round; in cut-throat, where the rivals also beat one
+ *   another, less often); a trump nothing above it can take wins a trick;
  * - the bonus (N12): the side holds the strongest trump in play, one point more;
  * - the tricks no trump takes are shared by the seats in proportion, an ace the seat keeps taking
  *   a little more than its share.
@@ -61,7 +62,11 @@ export function bidEstimate(cards: readonly NineteenCardCode[], trump: Suit, opt
   if (ours + theirs > 1) [ours, theirs] = [ours / (ours + theirs), theirs / (ours + theirs)];
   const chances = order.map((code) => (held.has(code) ? { ours: 1, theirs: 0 } : { ours, theirs }));
 
-  const side = capturedWalk(chances);
+  // Cut-throat rivals play against each other too, their trumps falling on one another's: with k
+  // rivals a trump above the side's takes one of its trumps 1/k as often (fitted by the bench, docs/bots.md).
+  const rivals = others - teammates;
+  const spread = teammates === 0 && rivals > 1 ? 1 / rivals : 1;
+  const side = capturedWalk(chances.map((c) => ({ ours: c.ours, theirs: c.theirs * spread })));
   const opponents = capturedWalk(chances.map((c) => ({ ours: c.theirs, theirs: c.ours })));
   let noTrumpAbove = 1;
   let bonus = 0;

@@ -6,7 +6,6 @@ export { highBid, discardKeeping } from './legal.ts';
 export { teammates, playedThisHand, unseenThisHand, othersMayHold, voidSuits, trumpCount } from './knowledge.ts';
 export { bidEstimate, bestTrump, type BidEstimateOptions } from './bidding.ts';
 export {
-  PASS,
   MIN_BID,
   MAX_BID,
   MAX_HANDS,
