@@ -13,20 +13,18 @@
  */
 import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
-import { mkdir, open, opendir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, readFile, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { keysFor } from '@xix/store';
 import { redactUrl } from '@xix/worker/redact-url';
 import { LauncherError } from '../config.ts';
 import { onPath } from '../redis-server.ts';
-import { BLOBS_DIR, BLOB_LIST_FILE, MANIFEST_FILE, RDB_FILE, blobListLine, sha256, sha256File, type BackupManifest } from './manifest.ts';
+import { BLOBS_DIR, BLOB_LIST_FILE, MANIFEST_FILE, RDB_FILE, blobListLine, fileWriter, forEachFile, sha256, sha256File, type BackupManifest } from './manifest.ts';
 
 /** How long the flag outlives a backup process that died; it is refreshed three times as often. */
 export const BACKUP_FLAG_TTL_S = 60;
 const REFRESH_MS = (BACKUP_FLAG_TTL_S * 1000) / 3;
-/** Blobs read and written at once: enough to keep a disk busy, few enough for file descriptors. */
-const COPY_CONCURRENCY = 16;
 
 export interface BackupOptions {
   /** The backup folder: new or empty. */
@@ -90,7 +88,8 @@ async function emptyFolder(dir: string): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(dir, { recursive: true });
+  // it holds the platform's secrets (token hashes, bots' sources): its owner's alone
+  await mkdir(dir, { recursive: true, mode: 0o700 });
 }
 
 /**
@@ -182,11 +181,10 @@ const isPartialBlob = (name: string): boolean => name.includes('.tmp');
 
 async function copyBlobs(from: string, dir: string, progress: BackupOptions['progress']): Promise<Omit<BackupManifest['blobs'], 'from'>> {
   const list = await open(path.join(dir, BLOB_LIST_FILE), 'a');
-  const made = new Set<string>();
+  const write = fileWriter(path.join(dir, BLOBS_DIR));
   let count = 0;
   let bytes = 0;
   let vanished = 0;
-  let failure: unknown = null;
   const copyOne = async (relative: string): Promise<void> => {
     let data: Buffer;
     try {
@@ -196,13 +194,7 @@ async function copyBlobs(from: string, dir: string, progress: BackupOptions['pro
       vanished += 1;
       return;
     }
-    const target = path.join(dir, BLOBS_DIR, relative);
-    const folder = path.dirname(target);
-    if (!made.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      made.add(folder);
-    }
-    await writeFile(target, data, { flag: 'wx' });
+    await write(relative, data);
     // appended (O_APPEND) in one write each: lines of blobs copied at once never interleave
     await list.write(blobListLine({ path: relative, sha256: sha256(data) }));
     count += 1;
@@ -210,15 +202,7 @@ async function copyBlobs(from: string, dir: string, progress: BackupOptions['pro
     await progress?.(count);
   };
   try {
-    const running = new Set<Promise<void>>();
-    for await (const relative of walk(from)) {
-      if (failure !== null) break;
-      const task: Promise<void> = copyOne(relative).catch((error: unknown) => { failure ??= error; }).finally(() => running.delete(task));
-      running.add(task);
-      if (running.size >= COPY_CONCURRENCY) await Promise.race(running);
-    }
-    await Promise.all(running);
-    if (failure !== null) throw failure;
+    await forEachFile(walk(from), copyOne);
     await list.sync();
   } finally {
     await list.close();

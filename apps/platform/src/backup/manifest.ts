@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LauncherError } from '../config.ts';
 
@@ -52,6 +52,38 @@ export interface BlobEntry {
   readonly sha256: string;
 }
 
+/** Blobs read and written at once: enough to keep a disk busy, few enough for file descriptors. */
+const FILES_AT_ONCE = 16;
+
+/** `task` for each item, FILES_AT_ONCE at a time; the first failure stops taking new items and is thrown. */
+export async function forEachFile<T>(items: AsyncIterable<T> | Iterable<T>, task: (item: T) => Promise<void>): Promise<void> {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  for await (const item of items) {
+    if (failure !== null) break;
+    const run: Promise<void> = task(item).catch((error: unknown) => { failure ??= { error }; }).finally(() => running.delete(run));
+    running.add(run);
+    if (running.size >= FILES_AT_ONCE) await Promise.race(running);
+  }
+  await Promise.all(running);
+  if (failure !== null) throw (failure as { error: unknown }).error;
+}
+
+/** Writes files under `root` at '/'-separated relative paths, making each folder once. */
+export function fileWriter(root: string): (relative: string, data: Uint8Array) => Promise<void> {
+  const made = new Set<string>();
+  return async (relative, data) => {
+    const file = path.join(root, relative);
+    const folder = path.dirname(file);
+    if (!made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
+    // 'wx': a backup or a restore writes into an empty folder, and never over a file
+    await writeFile(file, data, { flag: 'wx' });
+  };
+}
+
 export const sha256 = (data: Uint8Array | string): string => createHash('sha256').update(data).digest('hex');
 
 export async function sha256File(file: string): Promise<{ sha256: string; bytes: number }> {
@@ -73,15 +105,16 @@ function safeBlobPath(relative: string): boolean {
 }
 
 export function parseBlobList(text: string): BlobEntry[] {
-  const entries: BlobEntry[] = [];
+  const entries = new Map<string, BlobEntry>();
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   lines.forEach((line, i) => {
     const found = /^([0-9a-f]{64}) {2}blobs\/(.+)$/.exec(line);
     if (found === null || !safeBlobPath(found[2]!)) throw new LauncherError(`${BLOB_LIST_FILE} line ${i + 1} is not "<sha256>  blobs/<path>": the backup is damaged`);
-    entries.push({ sha256: found[1]!, path: found[2]! });
+    if (entries.has(found[2]!)) throw new LauncherError(`${BLOB_LIST_FILE} line ${i + 1} lists blobs/${found[2]!} again: the backup is damaged`);
+    entries.set(found[2]!, { sha256: found[1]!, path: found[2]! });
   });
-  return entries;
+  return [...entries.values()];
 }
 
 /** The manifest of a complete backup, checked field by field. */

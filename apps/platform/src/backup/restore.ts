@@ -11,7 +11,7 @@
  * key into that running Redis (DUMP on a redis-server of our own loaded from the snapshot, RESTORE
  * on the target, expiries kept).
  */
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -20,7 +20,7 @@ import { redactUrl } from '@xix/worker/redact-url';
 import { LauncherError, type LauncherConfig } from '../config.ts';
 import { ownRedisDir, runningRedis } from '../find-redis.ts';
 import { freePort, onPath, startRedisServer, type OwnRedis } from '../redis-server.ts';
-import { BLOBS_DIR, BLOB_LIST_FILE, RDB_FILE, parseBlobList, readManifest, sha256, sha256File, type BackupManifest, type BlobEntry } from './manifest.ts';
+import { BLOBS_DIR, BLOB_LIST_FILE, RDB_FILE, fileWriter, forEachFile, parseBlobList, readManifest, sha256, sha256File, type BackupManifest, type BlobEntry } from './manifest.ts';
 
 export interface RestoreOptions {
   /** The backup folder. */
@@ -104,20 +104,14 @@ async function restoreBlobs(dir: string, entries: readonly BlobEntry[], blobsDir
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   try {
-    const made = new Set<string>();
-    for (const entry of entries) {
+    const write = fileWriter(staging);
+    await forEachFile(entries, async (entry) => {
       const data = await readFile(path.join(dir, BLOBS_DIR, entry.path)).catch((error: Error) => {
         throw new LauncherError(`cannot read the backup's blob ${entry.path}: ${error.message}`);
       });
       if (sha256(data) !== entry.sha256) throw new LauncherError(`blob ${entry.path} differs from its checksum in ${BLOB_LIST_FILE}: the backup is damaged`);
-      const target = path.join(staging, entry.path);
-      const folder = path.dirname(target);
-      if (!made.has(folder)) {
-        await mkdir(folder, { recursive: true });
-        made.add(folder);
-      }
-      await writeFile(target, data);
-    }
+      await write(entry.path, data);
+    });
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
