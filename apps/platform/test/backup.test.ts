@@ -197,6 +197,7 @@ describe('xix admin backup and restore', () => {
     expect(duringCopy[0]!.ttlMs).toBeGreaterThan(0);
     expect(duringCopy[0]!.ttlMs).toBeLessThanOrEqual(60_000);
     expect(duringCopy[0]!.second).toMatch(/^another backup is running \(Redis key xix:backup-running is set/);
+    expect(existsSync(path.join(root, 'backup-second'))).toBe(false);
     expect(await platform.redis.exists(flag)).toBe(0);
     expect(manifest).toMatchObject({ format: 'xix-arena.backup', version: 1, prefix: PREFIX, redis: { url: source.url, db: 0 }, blobs: { vanished: 0 } });
     expect(manifest.blobs.count).toBeGreaterThanOrEqual(12);

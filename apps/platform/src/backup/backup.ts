@@ -48,7 +48,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupSummary>
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(options.prefix)) throw new LauncherError(`XIX_PREFIX must be 1–64 letters, digits, _ or -, got "${options.prefix}"`);
   if (!onPath('redis-cli')) throw new LauncherError(HOW_TO_GET_REDIS_CLI);
   const dir = path.resolve(options.dir);
-  await emptyFolder(dir);
+  await mustBeNewOrEmpty(dir);
   const startedAt = new Date().toISOString();
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
   redis.on('error', () => undefined);
@@ -59,6 +59,8 @@ export async function takeBackup(options: BackupOptions): Promise<BackupSummary>
     const version = /^redis_version:(.*)$/m.exec(await redis.info('server'))?.[1]?.trim() ?? 'unknown';
     const flag = await raiseFlag(redis, keysFor(options.prefix).backupRunning());
     try {
+      // it holds the platform's secrets (token hashes, bots' sources): its owner's alone
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const snapshotAt = new Date().toISOString();
       const { db, ...rdb } = await snapshotRedis(options.redisUrl, path.join(dir, RDB_FILE));
       const blobs = await copyBlobs(path.join(options.dataDir, BLOBS_DIR), dir, options.progress);
@@ -82,14 +84,12 @@ export async function takeBackup(options: BackupOptions): Promise<BackupSummary>
   }
 }
 
-async function emptyFolder(dir: string): Promise<void> {
+async function mustBeNewOrEmpty(dir: string): Promise<void> {
   try {
     if ((await readdir(dir)).length > 0) throw new LauncherError(`${dir} is not empty: a backup goes into a new or empty folder (it never overwrites one)`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  // it holds the platform's secrets (token hashes, bots' sources): its owner's alone
-  await mkdir(dir, { recursive: true, mode: 0o700 });
 }
 
 /**
