@@ -51,8 +51,9 @@ function openPlatform(redisUrl: string, dataDir: string): Platform {
     async recordGame(game) {
       const file = blobFile(game.id);
       mkdirSync(path.dirname(file), { recursive: true });
-      await writeFile(`${file}.tmp`, gzipSync(JSON.stringify(game.replay)));
-      await rename(`${file}.tmp`, file);
+      const temporary = path.join(path.dirname(file), `.tmp-${game.id}`);
+      await writeFile(temporary, gzipSync(JSON.stringify(game.replay)));
+      await rename(temporary, file);
       await store.recordMatch(game);
     },
     async replayOf(matchId) {
@@ -105,6 +106,8 @@ beforeAll(async () => {
   entrants = [await upload(platform.store, 'alice', 'one'), await upload(platform.store, 'bob', 'two'), await upload(platform.store, 'carol', 'three')];
   seriesId = await platform.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants, deals: 50, seed: 1, requestedBy: 'alice' });
   for (let i = 0; i < 12; i += 1) await playOne();
+  // a blob being written (the blob store's temporary file): no backup copies it
+  writeFileSync(path.join(sourceData, 'blobs', 'replays', '.tmp-being-written'), 'half a blob');
 });
 
 afterAll(async () => {
@@ -201,6 +204,7 @@ describe('xix admin backup and restore', () => {
     expect(await platform.redis.exists(flag)).toBe(0);
     expect(manifest).toMatchObject({ format: 'xix-arena.backup', version: 1, prefix: PREFIX, redis: { url: source.url, db: 0 }, blobs: { vanished: 0 } });
     expect(manifest.blobs.count).toBeGreaterThanOrEqual(12);
+    expect(existsSync(path.join(root, 'backup-flag', 'blobs', 'replays', '.tmp-being-written'))).toBe(false);
 
     // restored into a running Redis given by URL this time (its keys by RESTORE)
     const target = await startRedis(path.join(root, 'target-redis'));

@@ -4,8 +4,11 @@
  * "Backups"). They read the platform's own settings: REDIS_URL, XIX_DATA_DIR, XIX_PREFIX.
  */
 import type { Command } from 'commander';
-import { LauncherError, MANIFEST_FILE, launcherConfig, restoreBackup, runningRedis, takeBackup, type LauncherConfig } from '@xix/platform/backup';
+import type { LauncherConfig } from '@xix/platform/backup';
 import { fail } from '../cli-error.ts';
+
+/** Loaded by the admin commands alone: the other commands need no Redis client. */
+const backups = (): Promise<typeof import('@xix/platform/backup')> => import('@xix/platform/backup');
 
 const ENV_HELP = [
   '',
@@ -33,7 +36,8 @@ export function registerAdminCommands(xix: Command): void {
 }
 
 async function adminBackup(dir: string): Promise<void> {
-  const config = settings();
+  const { MANIFEST_FILE, runningRedis, takeBackup } = await backups();
+  const config = await settings();
   const redis = await platform(() => runningRedis(config));
   if (redis === null) {
     fail(`no Redis to back up: nothing answers on 127.0.0.1:6379 and no redis-server of npm start runs on ${config.dataDir}/redis; set REDIS_URL to the platform's Redis`);
@@ -56,7 +60,8 @@ async function adminBackup(dir: string): Promise<void> {
 }
 
 async function adminRestore(dir: string, options: { readonly force?: boolean }): Promise<void> {
-  const config = settings();
+  const { restoreBackup } = await backups();
+  const config = await settings();
   const summary = await platform(() => restoreBackup({ dir, config, force: options.force === true }));
   const { manifest } = summary;
   console.log(`restored the backup of ${manifest.finishedAt} (${manifest.redis.url}, prefix ${manifest.prefix})`);
@@ -70,17 +75,14 @@ async function adminRestore(dir: string, options: { readonly force?: boolean }):
   }
 }
 
-function settings(): LauncherConfig {
-  try {
-    return launcherConfig(process.env);
-  } catch (error) {
-    if (error instanceof LauncherError) fail(error.message);
-    throw error;
-  }
+async function settings(): Promise<LauncherConfig> {
+  const { launcherConfig } = await backups();
+  return platform(async () => launcherConfig(process.env));
 }
 
 /** The platform's messages for the user become one line of error (exit code 1). */
 async function platform<T>(run: () => Promise<T>): Promise<T> {
+  const { LauncherError } = await backups();
   try {
     return await run();
   } catch (error) {

@@ -174,10 +174,10 @@ async function* walk(root: string, relative = ''): AsyncGenerator<string> {
 }
 
 /**
- * A blob being written (the blob store writes a temporary file, then renames it): never part of
- * the store, so not of a backup.
+ * A blob being written: the blob store writes a temporary file whose name starts with '.' (which no
+ * blob's name does), then renames it. Never part of the store, so not of a backup.
  */
-const isPartialBlob = (name: string): boolean => name.includes('.tmp');
+const isPartialBlob = (name: string): boolean => name.startsWith('.');
 
 async function copyBlobs(from: string, dir: string, progress: BackupOptions['progress']): Promise<Omit<BackupManifest['blobs'], 'from'>> {
   const list = await open(path.join(dir, BLOB_LIST_FILE), 'a');
