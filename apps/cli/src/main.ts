@@ -15,6 +15,7 @@ import { replayRerun } from './commands/replay-rerun.ts';
 import { replayShow } from './commands/replay-show.ts';
 import { replayVerify } from './commands/replay-verify.ts';
 import { registerPlatformCommands } from './platform/register.ts';
+import { registerAdminCommands } from './commands/admin.ts';
 import { rerunMatch, type RerunOptions } from './platform/rerun-match.ts';
 
 /** Built after the games are registered (main): the help lists the registry's games. */
@@ -86,6 +87,8 @@ function program(): Command {
     .action(check);
   // The platform: login, upload, bots, matches, fetch (apps/cli/src/platform).
   registerPlatformCommands(xix);
+  // Its operator's: backups of a running platform (apps/platform/src/backup).
+  registerAdminCommands(xix);
   return xix;
 }
 

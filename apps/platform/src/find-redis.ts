@@ -30,6 +30,23 @@ const HOW_TO_GET_REDIS = [
 ].join('\n');
 
 export async function findRedis(config: LauncherConfig, env: NodeJS.ProcessEnv = process.env): Promise<FoundRedis> {
+  const running = await runningRedis(config);
+  if (running !== null) return running;
+  const dir = ownRedisDir(config);
+  if (!onPath('redis-server', env.PATH)) throw new LauncherError(HOW_TO_GET_REDIS);
+  const port = (await portFree(OWN_PORT)) ? OWN_PORT : await freePort();
+  const own = await startRedisServer({ dir, port });
+  writeFileSync(portFile(dir), String(port));
+  return { url: own.url, own, how: `started redis-server on port ${port} (data in ${dir}, append-only file on)` };
+}
+
+/**
+ * The Redis the platform would use without starting one: REDIS_URL's (an error when it does not
+ * answer), else 127.0.0.1:6379 when it answers (unless REDIS_URL is "own"), else our own
+ * redis-server left running on the data directory; null when none. `xix admin backup` backs up
+ * the same one.
+ */
+export async function runningRedis(config: Pick<LauncherConfig, 'redisUrl' | 'dataDir'>): Promise<FoundRedis | null> {
   if (config.redisUrl !== null && config.redisUrl !== 'own') {
     // Printed without its password: the launcher's output ends up in terminals and CI logs.
     const shown = redactUrl(config.redisUrl);
@@ -39,15 +56,13 @@ export async function findRedis(config: LauncherConfig, env: NodeJS.ProcessEnv =
   if (config.redisUrl === null && (await redisAnswers(LOCAL_REDIS_URL))) {
     return { url: LOCAL_REDIS_URL, own: null, how: `Redis at ${LOCAL_REDIS_URL}` };
   }
-  const dir = path.join(config.dataDir, 'redis');
+  const dir = ownRedisDir(config);
   const adopted = await adoptLeftover(dir);
-  if (adopted !== null) return { url: adopted.url, own: adopted, how: `our redis-server from a previous start, at ${adopted.url} (data in ${dir})` };
-  if (!onPath('redis-server', env.PATH)) throw new LauncherError(HOW_TO_GET_REDIS);
-  const port = (await portFree(OWN_PORT)) ? OWN_PORT : await freePort();
-  const own = await startRedisServer({ dir, port });
-  writeFileSync(portFile(dir), String(port));
-  return { url: own.url, own, how: `started redis-server on port ${port} (data in ${dir}, append-only file on)` };
+  return adopted === null ? null : { url: adopted.url, own: adopted, how: `our redis-server from a previous start, at ${adopted.url} (data in ${dir})` };
 }
+
+/** Where our own redis-server keeps its files (the append-only file): `<XIX_DATA_DIR>/redis`. */
+export const ownRedisDir = (config: Pick<LauncherConfig, 'dataDir'>): string => path.join(config.dataDir, 'redis');
 
 const portFile = (dir: string): string => path.join(dir, 'redis.port');
 

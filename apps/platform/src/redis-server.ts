@@ -24,6 +24,11 @@ export interface OwnRedisOptions {
   /** fsync after every write (tests of durability) instead of every second. */
   readonly fsyncAlways?: boolean;
   readonly binary?: string;
+  /**
+   * Start from this RDB file in `dir` instead, with the append-only file off (a restore loads a
+   * backup so, then turns the AOF on: a server started with it on ignores an RDB file).
+   */
+  readonly rdbFile?: string;
 }
 
 /** Whether a command can be found on the PATH (without running it). */
@@ -72,7 +77,7 @@ export async function startRedisServer(options: OwnRedisOptions): Promise<OwnRed
     '--port', String(options.port),
     '--bind', '127.0.0.1',
     '--dir', options.dir,
-    '--appendonly', 'yes',
+    ...(options.rdbFile === undefined ? ['--appendonly', 'yes'] : ['--appendonly', 'no', '--dbfilename', options.rdbFile]),
     '--appendfsync', options.fsyncAlways === true ? 'always' : 'everysec',
     '--save', '',
     '--daemonize', 'no',
