@@ -4,11 +4,13 @@
  */
 import type { AnyGame } from '../game.ts';
 import { nineteenTwentyThree } from './1923/index.ts';
+import { nineteen } from './nineteen/index.ts';
 import { xix } from './xix/index.ts';
 
 const GAME_LIST: readonly AnyGame[] = [
   xix,
   nineteenTwentyThree,
+  nineteen,
 ];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));

@@ -1,0 +1,406 @@
+/**
+ * The rules of Nineteen (`shared/seeds/nineteen-rules.txt`) with the rulings N1–N22: who is asked,
+ * what a decision does, and everything automatic between decisions (deal, kitty, replenishing,
+ * tricks, scoring, the end check, dealer rotation, and forced moves, N22).
+ */
+import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
+import { competitionRanks } from '../../ranking.ts';
+import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, parseAction, type NineteenAction } from './actions.ts';
+import {
+  CARD_CODES,
+  GAME_POINTS,
+  HAND_SIZE,
+  KITTY_SIZE,
+  MAX_BID,
+  MAX_HANDS,
+  MIN_BID,
+  TRICKS,
+  cardOfCode,
+  effectiveSuit,
+} from './cards.ts';
+import { legalPlays, strongestCardIndex, trickKey } from './tricks.ts';
+import { Phase, drawnDeck, emptyState, type NineteenSetup, type NineteenState } from './state.ts';
+import { handRecord, ownRecord, type ForcedMove } from './views.ts';
+
+const NO_ACTIONS: readonly NineteenAction[] = Object.freeze([]);
+
+/** The state of a new game: hand 1 dealt, the first seat asked (N2, N3, N4). */
+export function startState(setup: NineteenSetup): NineteenState {
+  const s = emptyState(setup);
+  beginHand(s);
+  settle(s);
+  return s;
+}
+
+/** Scratch space for legal cards, so that counting them allocates nothing. */
+const scratch: number[] = new Array<number>(8).fill(0);
+
+/** N10, N19, N20: the cards the seat to move may play, into `out`; returns how many. */
+function legalCards(s: NineteenState, seat: Seat, out: number[]): number {
+  const inTrick = s.played.length - (s.leaders.length - 1) * s.seats;
+  return legalPlays(s.cards[seat]!, inTrick === 0 ? -1 : s.played[s.played.length - inTrick]!, s, out);
+}
+
+/** How many legal actions the seat to move has, counting no further than 2 where that settles it. */
+function legalCount(s: NineteenState): number {
+  switch (s.phase) {
+    case Phase.Bid:
+      return s.highBid >= MAX_BID ? 1 : 2;
+    case Phase.Play:
+      return legalCards(s, s.toMove, scratch);
+    default:
+      return 2; // N22: a trump call (4 suits) and a discard (26 to 219 sets) are always choices.
+  }
+}
+
+export function legalActions(s: NineteenState): readonly NineteenAction[] {
+  switch (s.phase) {
+    case Phase.Bid: {
+      const out: NineteenAction[] = [ACTIONS[PASS_ID]!];
+      for (let amount = Math.max(MIN_BID, s.highBid + 1); amount <= MAX_BID; amount++) out.push(ACTIONS[BID_BASE + amount]!);
+      return out;
+    }
+    case Phase.Trump:
+      return [ACTIONS[TRUMP_BASE]!, ACTIONS[TRUMP_BASE + 1]!, ACTIONS[TRUMP_BASE + 2]!, ACTIONS[TRUMP_BASE + 3]!];
+    case Phase.Discard:
+      return discardActions(s.cards[s.toMove]!, s.minKeep);
+    case Phase.Play: {
+      const count = legalCards(s, s.toMove, scratch);
+      const out = new Array<NineteenAction>(count);
+      for (let i = 0; i < count; i++) out[i] = ACTIONS[PLAY_BASE + scratch[i]!]!;
+      return out;
+    }
+    default:
+      return NO_ACTIONS;
+  }
+}
+
+/**
+ * N6, N22: every set of cards whose discard keeps k cards with minKeep ≤ k ≤ 5, fewest thrown
+ * first, sets of one size in the order of their bit patterns over the sorted hand.
+ */
+function discardActions(hand: readonly number[], minKeep: number): NineteenAction[] {
+  const size = hand.length;
+  const out: NineteenAction[] = [];
+  const codes = hand.map((card) => CARD_CODES[card]!);
+  for (let thrown = Math.max(0, size - HAND_SIZE); thrown <= size - minKeep; thrown++) {
+    for (let mask = 0; mask < 1 << size; mask++) {
+      if (bitCount(mask) !== thrown) continue;
+      const cards: string[] = [];
+      for (let i = 0; i < size; i++) if (mask & (1 << i)) cards.push(codes[i]!);
+      out.push({ type: 'discard', cards });
+    }
+  }
+  return out;
+}
+
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+type Checked = { readonly ok: true; readonly action: NineteenAction; readonly id: number; readonly cards: readonly number[] | null } | { readonly ok: false; readonly reason: string };
+
+function check(s: NineteenState, value: unknown): Checked {
+  if (s.phase === Phase.Over) return { ok: false, reason: 'the game is over' };
+  const parsed = parseAction(value);
+  if (!parsed.ok) return parsed;
+  const id = parsed.id;
+  switch (s.phase) {
+    case Phase.Bid:
+      if (id === PASS_ID) return { ok: true, action: ACTIONS[id]!, id, cards: null };
+      if (id >= BID_BASE + MIN_BID && id <= BID_BASE + MAX_BID) {
+        const amount = id - BID_BASE;
+        if (amount <= s.highBid) return { ok: false, reason: `a bid must be above the high bid ${s.highBid} (N4)` };
+        return { ok: true, action: ACTIONS[id]!, id, cards: null };
+      }
+      return { ok: false, reason: 'now is the bidding: pass or bid 3 to 6 above the high bid (N4)' };
+    case Phase.Trump:
+      if (id >= TRUMP_BASE && id < TRUMP_BASE + 4) return { ok: true, action: ACTIONS[id]!, id, cards: null };
+      return { ok: false, reason: 'now the bidder names the trump suit: trump C, D, H or S (N5)' };
+    case Phase.Discard: {
+      if (id !== DISCARD_ID) return { ok: false, reason: 'now is the discard: discard a list of your cards (N6)' };
+      const hand = s.cards[s.toMove]!;
+      const cards = parsed.cards!;
+      for (const card of cards) if (!hand.includes(card)) return { ok: false, reason: `you do not hold ${CARD_CODES[card]}` };
+      const kept = hand.length - cards.length;
+      if (kept > HAND_SIZE) return { ok: false, reason: `you may keep at most ${HAND_SIZE} cards (N6): discard at least ${hand.length - HAND_SIZE}` };
+      if (kept < s.minKeep) return { ok: false, reason: `with ${s.seats} seats you keep at least ${s.minKeep} cards (N6)` };
+      return { ok: true, action: { type: 'discard', cards: cards.map((card) => CARD_CODES[card]!) }, id, cards };
+    }
+    default: {
+      if (id < PLAY_BASE) return { ok: false, reason: 'now is a trick: play a card (N10)' };
+      const card = id - PLAY_BASE;
+      if (!s.cards[s.toMove]!.includes(card)) return { ok: false, reason: `you do not hold ${CARD_CODES[card]}` };
+      const count = legalCards(s, s.toMove, scratch);
+      for (let i = 0; i < count; i++) if (scratch[i] === card) return { ok: true, action: ACTIONS[id]!, id, cards: null };
+      return { ok: false, reason: `${CARD_CODES[card]} does not follow: ${legalSummary(count)} (N10, N19, N20)` };
+    }
+  }
+}
+
+const legalSummary = (count: number): string => `you may play ${scratch.slice(0, count).map((card) => CARD_CODES[card]).join(', ')}`;
+
+export function checkAction(s: NineteenState, value: unknown): ActionCheck<NineteenAction> {
+  const checked = check(s, value);
+  return checked.ok ? { ok: true, action: checked.action } : checked;
+}
+
+/** Applies a decision, then everything automatic up to the next decision (N22). */
+export function applyAction(s: NineteenState, value: NineteenAction): void {
+  const checked = check(s, value);
+  if (!checked.ok) throw new IllegalActionError(checked.reason);
+  perform(s, checked.id, checked.cards);
+  settle(s);
+}
+
+/** N22: while the seat to move has exactly one legal action, the engine takes it for the seat. */
+function settle(s: NineteenState): void {
+  while (s.phase !== Phase.Over && legalCount(s) === 1) {
+    const forced: ForcedMove = Object.freeze({ hand: s.hand, seat: s.toMove, trick: s.phase === Phase.Play ? s.leaders.length : null });
+    s.forced.push(forced);
+    perform(s, s.phase === Phase.Play ? PLAY_BASE + scratch[0]! : PASS_ID, null);
+  }
+}
+
+function perform(s: NineteenState, id: number, cards: readonly number[] | null): void {
+  switch (s.phase) {
+    case Phase.Bid:
+      return bid(s, id === PASS_ID ? 0 : id - BID_BASE);
+    case Phase.Trump:
+      return callTrump(s, id - TRUMP_BASE);
+    case Phase.Discard:
+      return discard(s, cards!);
+    default:
+      return play(s, id - PLAY_BASE);
+  }
+}
+
+/** N2, N3: the next hand's dealer, deck and deal, then bidding from the dealer's left. */
+function beginHand(s: NineteenState): void {
+  const n = s.seats;
+  s.hand++;
+  if (s.hand > 1) s.dealer = (s.dealer + 1) % n;
+  const recorded = s.setup.decks[s.hand - 1];
+  const deck = recorded === undefined ? drawnDeck(s.setup.dealSeed, s.hand) : recorded.map(cardOfCode);
+  s.decks.push(deck);
+  for (let seat = 0; seat < n; seat++) {
+    s.cards[seat] = [];
+    s.discarded[seat] = null;
+    s.received[seat] = null;
+  }
+  // N3: one card at a time from the dealer's left, the dealer last, five times round.
+  for (let i = 0; i < HAND_SIZE * n; i++) s.cards[(s.dealer + 1 + (i % n)) % n]!.push(deck[i]!);
+  for (let seat = 0; seat < n; seat++) {
+    s.cards[seat]!.sort(byNumber);
+    s.dealt[seat] = s.cards[seat]!.slice();
+  }
+  s.kitty = deck.slice(HAND_SIZE * n, HAND_SIZE * n + KITTY_SIZE);
+  s.top = HAND_SIZE * n + KITTY_SIZE;
+  s.bids = [];
+  s.highBid = 0;
+  s.bidder = -1;
+  s.bagged = false;
+  s.trump = -1;
+  s.flipSeats = [];
+  s.flipCards = [];
+  s.played = [];
+  s.leaders = [];
+  s.winners = [];
+  s.phase = Phase.Bid;
+  s.toMove = (s.dealer + 1) % n;
+}
+
+const byNumber = (a: number, b: number): number => a - b;
+
+/** N4: one round, the dealer last; a bid must top the high bid; all passing bags the dealer at 3. */
+function bid(s: NineteenState, amount: number): void {
+  const n = s.seats;
+  s.bids.push(amount);
+  if (amount > 0) {
+    s.highBid = amount;
+    s.bidder = s.toMove;
+  }
+  if (s.bids.length < n) {
+    s.toMove = (s.toMove + 1) % n;
+    return;
+  }
+  if (s.bidder < 0) {
+    s.bidder = s.dealer;
+    s.highBid = MIN_BID;
+    s.bagged = true;
+  }
+  s.phase = Phase.Trump;
+  s.toMove = s.bidder;
+}
+
+/** N5: the trump, then the kitty to the bidder; every seat then discards in deal order (N6). */
+function callTrump(s: NineteenState, suit: number): void {
+  s.trump = suit;
+  const hand = s.cards[s.bidder]!;
+  for (const card of s.kitty) hand.push(card);
+  hand.sort(byNumber);
+  s.phase = Phase.Discard;
+  s.toMove = (s.dealer + 1) % s.seats;
+}
+
+/** N6: a seat's discard, hidden; after the last seat's, replenishing in deal order (N7, N8). */
+function discard(s: NineteenState, cards: readonly number[]): void {
+  const n = s.seats;
+  const seat = s.toMove;
+  const hand = s.cards[seat]!;
+  for (const card of cards) hand.splice(hand.indexOf(card), 1);
+  s.discarded[seat] = cards.slice();
+  if (seat !== s.dealer) {
+    s.toMove = (seat + 1) % n;
+    return;
+  }
+  const deck = s.decks[s.hand - 1]!;
+  for (let i = 1; i <= n; i++) {
+    const to = (s.dealer + i) % n;
+    const held = s.cards[to]!;
+    const kept = held.length;
+    const need = HAND_SIZE - kept;
+    // N8: the minimum keeps make this impossible; the engine checks it all the same.
+    if (s.top + need > deck.length) throw new Error(`N8: the stock ran out serving seat ${to} in hand ${s.hand}`);
+    const served = deck.slice(s.top, s.top + need);
+    s.top += need;
+    s.received[to] = served;
+    for (const card of served) held.push(card);
+    held.sort(byNumber);
+    // N7: a seat that kept nothing gets four face down and the fifth face up.
+    if (kept === 0) {
+      s.flipSeats.push(to);
+      s.flipCards.push(served[HAND_SIZE - 1]!);
+    }
+  }
+  s.phase = Phase.Play;
+  startTrick(s, s.bidder); // N9: the bidder leads trick 1.
+}
+
+function startTrick(s: NineteenState, leader: Seat): void {
+  s.leaders.push(leader);
+  s.bestKey = -1;
+  s.bestSeat = -1;
+  s.toMove = leader;
+}
+
+function play(s: NineteenState, card: number): void {
+  const n = s.seats;
+  const seat = s.toMove;
+  const hand = s.cards[seat]!;
+  hand.splice(hand.indexOf(card), 1);
+  const trickStart = (s.leaders.length - 1) * n;
+  s.played.push(card);
+  const ledSuit = effectiveSuit(s.played[trickStart]!, s.trump, s.shortSuit);
+  const key = trickKey(card, ledSuit, s.trump, s.shortSuit);
+  if (key > s.bestKey) {
+    s.bestKey = key;
+    s.bestSeat = seat;
+  }
+  if (s.played.length - trickStart < n) {
+    s.toMove = (seat + 1) % n;
+    return;
+  }
+  s.winners.push(s.bestSeat);
+  if (s.leaders.length < TRICKS) startTrick(s, s.bestSeat);
+  else endHand(s);
+}
+
+/** N12, N13: the hand's points by side, the scores, then the end check (N14–N16) or the next hand. */
+function endHand(s: NineteenState): void {
+  const bonus = (strongestCardIndex(s.played, s.trump, s.shortSuit) / s.seats) | 0;
+  const points = new Array<number>(s.sideCount).fill(0);
+  for (let t = 0; t < TRICKS; t++) points[s.sideOf[s.winners[t]!]!]! += t === bonus ? 2 : 1;
+  const bidderSide = s.sideOf[s.bidder]!;
+  for (let side = 0; side < s.sideCount; side++) {
+    if (side !== bidderSide) s.scores[side]! += points[side]!;
+    else s.scores[side]! += points[side]! >= s.highBid ? points[side]! : -s.highBid;
+  }
+  const recorded = s.setup.scores[s.hand - 1];
+  if (recorded !== undefined && recorded.some((score, side) => score !== s.scores[side])) {
+    throw new GameError(`setup.scores[${s.hand - 1}] records ${JSON.stringify(recorded)} after hand ${s.hand}, the play gives ${JSON.stringify(s.scores)}`);
+  }
+  s.records.push(Object.freeze(handRecord(s, bonus + 1, points, s.scores.slice())));
+  for (let seat = 0; seat < s.seats; seat++) s.own[seat]!.push(Object.freeze(ownRecord(s, seat)));
+  const winners = endCheck(s, bidderSide);
+  if (winners !== null) {
+    s.winningSides = winners.sides;
+    s.endReason = winners.reason;
+    s.phase = Phase.Over;
+    s.toMove = -1;
+    return;
+  }
+  beginHand(s);
+}
+
+/** N14, N15, N16: the winning sides and why, or null to play on. */
+function endCheck(s: NineteenState, bidderSide: number): { sides: number[]; reason: string } | null {
+  const scores = s.scores;
+  if (s.suddenDeath) {
+    // N15: exactly one seat strictly above every other (sudden death is only ever cut-throat).
+    const top = topSides(scores, null);
+    if (top.length === 1) return { sides: top, reason: 'sudden-death' };
+  } else {
+    const out: number[] = [];
+    for (let side = 0; side < s.sideCount; side++) if (scores[side]! >= GAME_POINTS) out.push(side);
+    if (out.includes(bidderSide)) return { sides: [bidderSide], reason: 'bidder-out' };
+    if (out.length === 1) return { sides: out, reason: 'out' };
+    if (out.length > 1) {
+      const top = topSides(scores, out);
+      if (top.length === 1) return { sides: top, reason: 'most-out' };
+      s.suddenDeath = true;
+    }
+  }
+  if (s.hand >= MAX_HANDS) {
+    const top = topSides(scores, null);
+    return { sides: top, reason: top.length === 1 ? 'hand-limit' : 'hand-limit-shared' };
+  }
+  return null;
+}
+
+/** The sides (among `among`, or all) with the most points. */
+function topSides(scores: readonly number[], among: readonly number[] | null): number[] {
+  const sides = among ?? scores.map((_, side) => side);
+  let best = -Infinity;
+  for (const side of sides) best = Math.max(best, scores[side]!);
+  return sides.filter((side) => scores[side] === best);
+}
+
+/**
+ * N17: the winning sides first, the others by score (equal scores share a place, 1, 1, 3), places
+ * counting sides; every seat takes its side's place and its side's score.
+ */
+function sideResult(s: NineteenState, winningSides: readonly number[], reason: string, last: number | null): GameResult {
+  const sideRanks: number[] = [];
+  for (let side = 0; side < s.sideCount; side++) {
+    if (winningSides.includes(side)) {
+      sideRanks.push(1);
+      continue;
+    }
+    if (side === last) {
+      sideRanks.push(s.sideCount);
+      continue;
+    }
+    let ahead = winningSides.length;
+    for (let other = 0; other < s.sideCount; other++) if (other !== last && !winningSides.includes(other) && s.scores[other]! > s.scores[side]!) ahead++;
+    sideRanks.push(ahead + 1);
+  }
+  const ranks = s.sideOf.map((side) => sideRanks[side]!);
+  return { winner: ranks.indexOf(1), points: s.sideOf.map((side) => s.scores[side]!), reason, ranks };
+}
+
+export function result(s: NineteenState): GameResult | null {
+  return s.phase === Phase.Over ? sideResult(s, s.winningSides, s.endReason, null) : null;
+}
+
+/** N18 (R12): the forfeiting seat's side last, the others by their scores, the top ones sharing the win. */
+export function forfeitResult(s: NineteenState, seat: Seat): GameResult {
+  const last = s.sideOf[seat]!;
+  const others = s.scores.map((_, side) => side).filter((side) => side !== last);
+  const ranks = competitionRanks(s.scores, last);
+  const winners = others.filter((side) => ranks[side] === 1);
+  return sideResult(s, winners, 'forfeit', last);
+}
+
