@@ -176,6 +176,30 @@ describe('the Nineteen table in the match viewer', () => {
     await page.close();
   });
 
+  it('draws a 6-seat game in progress (teams of three, N1) on a phone without a sideways scroll', async () => {
+    const six = playRandomly(game, SEED, 6, mostlyPassing);
+    const shownMove = six.states.findIndex((state) => (game.publicView(state) as NineteenPublicView).phase === 'play') + 3;
+    const seriesId = await h.store.createSeries({ game: game.id, kind: 'challenge', rated: false, entrants: sides, seats: 6, deals: 1, seed: SEED, requestedBy: 'admin' });
+    const liveId = `${seriesId}.0`;
+    const seats = [0, 1, 2, 3, 4, 5].map((seat) => sides[seat % 2]!);
+    await h.store.publishLive(liveId, [
+      { type: 'start', match: liveId, game: game.id, seats, view: game.publicView(six.states[0]) },
+      ...Array.from({ length: shownMove }, (_, i): LiveEvent => ({ type: 'move', move: i + 1, seat: six.replay.moves[i]!.seat, view: game.publicView(six.states[i + 1]) })),
+    ], { game: game.id, tournament: null });
+
+    const page = await h.newPage('phone');
+    await page.goto(`/matches/${liveId}`);
+    await page.locator(`[data-viewer][data-move="${shownMove}"] [data-game="nineteen"]`).waitFor();
+    expect(await page.locator('[data-board] .nineteen-seat').evaluateAll((panels) => panels.map((panel) => panel.getAttribute('data-team')))).toEqual(['0', '1', '0', '1', '0', '1']);
+    // N6: every discard count is public once the tricks have begun
+    expect(await page.locator('[data-board] [data-discarded]').count()).toBe(6);
+    expect(await h.overflowsSideways(page)).toBe(false);
+    await h.screenshot(page, 'viewer-nineteen-six');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it.each(['desktop', 'phone'] as const)('fits a %s screen (no sideways scroll) and is photographed', async (size) => {
     const page = await h.newPage(size);
     const move = moveWhere((view) => view.phase === 'play' && (current(view).tricks.at(-1)?.cards.length ?? 0) >= 3);

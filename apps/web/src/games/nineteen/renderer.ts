@@ -139,11 +139,12 @@ function cardView(card: CardCode | null, table: NineteenTable, flip = false, fro
   const face = cardFace(card);
   const trump = table.trump !== null && isTrump(card, table.trump, table.options.shortSuit);
   const notes = [trump && 'trump', flip && 'face up, the flip card', fromKitty && 'from the kitty'].filter(Boolean).join(', ');
+  // rank over suit in one text: a rank alone ("5") would read as a number of the view
   return el('span', {
     class: `nineteen-card${face.red ? ' nineteen-red' : ''}${trump ? ' nineteen-card-trump' : ''}${flip ? ' nineteen-card-flip' : ''}${fromKitty ? ' nineteen-card-kitty' : ''}`,
     'data-card': card, 'data-face': 'up', 'data-flip': flip ? '' : null, 'data-from-kitty': fromKitty ? '' : null,
     role: 'img', 'aria-label': notes === '' ? face.words : `${face.words} (${notes})`, title: notes === '' ? null : notes,
-  }, el('span', { class: 'nineteen-rank' }, face.rank), el('span', { class: 'nineteen-suit' }, face.suit), flip && el('span', { class: 'nineteen-card-tag' }, 'flip'));
+  }, el('span', { class: 'nineteen-face' }, `${face.rank}\n${face.suit}`), flip && el('span', { class: 'nineteen-card-tag' }, 'flip'));
 }
 
 function handHistory(table: NineteenTable, name: Name): HTMLElement {
