@@ -112,6 +112,8 @@ describe('the Nineteen table in the match viewer', () => {
     const kitty = spectator(discarding).own[bidder]!.at(-1)!.kitty!;
     await goTo(page, discarding, `seat-${bidder}`);
     expect(await cardsIn(page, '[data-kitty]')).toEqual(kitty);
+    await h.screenshot(page, 'viewer-nineteen-bidder-discard');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
     await goTo(page, discarding, `seat-${other}`);
     expect(await page.locator('[data-board] [data-kitty]').textContent()).toContain('3 cards');
     expect(await cardsIn(page, '[data-kitty]')).toEqual([]);

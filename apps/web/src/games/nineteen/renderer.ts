@@ -80,7 +80,7 @@ function middle(table: NineteenTable, name: Name): HTMLElement {
 function kittyZone(table: NineteenTable, name: Name): HTMLElement | null {
   if (table.phase === 'over' || table.phase === 'play') return null;
   const known = table.kitty.some((card) => card !== null);
-  const where = !table.kittyTaken ? 'face down, for the bidder' : known ? `in ${name(table.bidder ?? 0)}'s hand` : `in ${name(table.bidder ?? 0)}'s hand, unseen`;
+  const where = !table.kittyTaken ? 'face down, for the bidder' : `taken by ${name(table.bidder ?? 0)}${known ? '' : ', unseen'}`;
   return el('div', { class: 'nineteen-zone', 'data-kitty': table.kitty.length, 'data-kitty-taken': String(table.kittyTaken) },
     el('span', { class: 'nineteen-label' }, `Kitty: 3 cards, ${where}`),
     !table.kittyTaken || known
@@ -117,6 +117,7 @@ function seatPanel(table: NineteenTable, index: number, name: Name, entrant: str
       table.viewer === index && el('span', { class: 'nineteen-tag' }, 'this view'),
       toMove && el('span', { class: 'nineteen-turn' }, TASKS[table.phase] ?? table.phase),
     ),
+    el('div', { class: 'nineteen-seat-body' },
     el('div', { class: 'nineteen-cards', 'data-hand': seat.hand.length, 'aria-label': `hand, ${seat.hand.length} card${seat.hand.length === 1 ? '' : 's'}`, role: 'group' },
       ...(seat.hand.length > 0 ? seat.hand.map((card) => cardView(card, table, seat.flips.includes(card ?? ''), seat.fromKitty.includes(card ?? ''))) : [el('span', { class: 'nineteen-empty' }, 'no cards')])),
     el('p', { class: 'nineteen-facts' },
@@ -124,7 +125,7 @@ function seatPanel(table: NineteenTable, index: number, name: Name, entrant: str
       seat.discarded !== null && el('span', { 'data-discarded': seat.discarded }, 'discarded ', el('b', {}, seat.discarded)),
       seat.discards.length > 0 && el('span', { 'data-discards': seat.discards.join(' ') }, `(${seat.discards.map((card) => shortCard(card)).join(' ')})`),
       (table.phase === 'play' || table.phase === 'over') && el('span', { 'data-tricks': seat.tricks }, 'tricks ', el('b', {}, seat.tricks)),
-    ),
+    )),
   );
 }
 
@@ -144,7 +145,7 @@ function cardView(card: CardCode | null, table: NineteenTable, flip = false, fro
     class: `nineteen-card${face.red ? ' nineteen-red' : ''}${trump ? ' nineteen-card-trump' : ''}${flip ? ' nineteen-card-flip' : ''}${fromKitty ? ' nineteen-card-kitty' : ''}`,
     'data-card': card, 'data-face': 'up', 'data-flip': flip ? '' : null, 'data-from-kitty': fromKitty ? '' : null,
     role: 'img', 'aria-label': notes === '' ? face.words : `${face.words} (${notes})`, title: notes === '' ? null : notes,
-  }, el('span', { class: 'nineteen-face' }, `${face.rank}\n${face.suit}`), flip && el('span', { class: 'nineteen-card-tag' }, 'flip'));
+  }, el('span', { class: 'nineteen-face' }, `${face.rank}\n${face.suit}`), (flip || fromKitty) && el('span', { class: 'nineteen-card-tag' }, flip ? 'flip' : 'kitty'));
 }
 
 function handHistory(table: NineteenTable, name: Name): HTMLElement {
