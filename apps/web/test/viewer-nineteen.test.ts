@@ -3,15 +3,17 @@
  * two entrants each playing a side, N1) is stored and opened; at a move of the discard, one with a
  * flip card, one in a trick and the end, seen by everyone and as seats saw it, the cards of every
  * hand are checked against the engine's views (N21: a seat's own hand, flip cards, nothing else;
- * N6: hand sizes before the discard; N5: the kitty only as its bidder saw it), and the teams'
- * pooled scores and places (N13, N17). A live game shows its public views only, and a 6-seat one
- * fits a phone. Screenshots: viewer-nineteen-{desktop,phone}.png, viewer-nineteen-live-phone.png,
- * viewer-nineteen-six-phone.png.
+ * N6: hand sizes before the discard; N5: the kitty only as its bidder saw it; N22: forced cards
+ * marked only for their seat), and the teams' pooled scores and places (N13, N17). A live game
+ * shows its public views only, and a 6-seat one fits a phone. The table model is checked at every
+ * seat count (2–6) against what each view may know. Screenshots: viewer-nineteen-{desktop,phone},
+ * viewer-nineteen-bidder-discard-desktop, viewer-nineteen-live-phone, viewer-nineteen-six-phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findGame, type AnyGame, type NineteenPublicView, type NineteenSeatView, type NineteenSpectatorView } from '@xix/engine';
 import type { LiveEvent } from '@xix/store';
+import { nineteenTableOf } from '../src/games/nineteen/table.ts';
 import { openPagesHarness, type PagesHarness } from './harness.ts';
 import { playRandomly, type Pick, type Played } from './random-game.ts';
 
@@ -23,8 +25,8 @@ const SEED = 1;
 const mostlyPassing: Pick = (actions, random) => ((actions[0] as { type: string }).type === 'pass' && random.int(3) > 0 ? actions[0] : actions[random.int(actions.length)]);
 const SIDE_NAMES = ['north-south', 'east-west'];
 
+const game: AnyGame = findGame('nineteen')!;
 let h: PagesHarness;
-let game: AnyGame;
 let played: Played;
 let matchId: string;
 let sides: { bot: string; version: number; name: string }[];
@@ -39,7 +41,6 @@ const moveWhere = (test: (view: NineteenSpectatorView) => boolean): number => pl
 
 beforeAll(async () => {
   h = await openPagesHarness();
-  game = findGame('nineteen')!;
   played = playRandomly(game, SEED, 4, mostlyPassing);
   sides = await Promise.all(SIDE_NAMES.map(async (name, i) => {
     const put = await h.store.putVersion({ owner: `player${i}`, name, game: game.id, entry: 'bot.ts', files: { 'bot.ts': `// ${name}` }, bundle: `/* ${name} */`, bytes: 10, compileMs: 5, state: 'active' });
@@ -86,7 +87,7 @@ const cardsIn = (page: Page, selector: string): Promise<(string | null)[]> =>
   page.locator(`[data-board] ${selector} .nineteen-card`).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-card')));
 
 describe('the Nineteen table in the match viewer', () => {
-  it('draws each seat’s hand, the kitty and the discard counts as each perspective may know them (N5, N6, N7, N21)', async () => {
+  it('draws each seat’s hand, the kitty, the discard counts and forced cards as each perspective may know them (N5, N6, N7, N21, N22)', async () => {
     const page = await h.newPage('desktop');
     await page.goto(`/matches/${matchId}`);
     await page.locator('[data-game="nineteen"]').waitFor();
@@ -128,6 +129,20 @@ describe('the Nineteen table in the match viewer', () => {
     await goTo(page, inTrick, `seat-${other}`);
     expect(await page.locator('[data-board] [data-trick] [data-played-by]').evaluateAll((plays) => plays.map((play) => [Number(play.getAttribute('data-played-by')), play.querySelector('[data-card]')!.getAttribute('data-card')])))
       .toEqual(trick.cards.map((card, i) => [(trick.leader + i) % 4, card]));
+
+    // N22: a forced card is marked only in its own seat's view and in everything. Every card of a
+    // fifth trick is forced: the engine plays them with the fourth trick's last card, and the trick
+    // stays on the table until the next hand's first bid.
+    const dealt = moveWhere((view) => view.hand === 2 && current(view).bids.length === 0);
+    for (const perspective of ['all', `seat-${other}`]) {
+      await goTo(page, dealt, perspective);
+      const view = perspective === 'all' ? spectator(dealt) : seatView(dealt, other);
+      const before = view.hands.at(-2)!;
+      const fifth = before.tricks[4]!;
+      const marked = fifth.cards.map((_, i) => (fifth.leader + i) % 4).filter((seat) => view.forced.some((move) => move.hand === before.hand && move.seat === seat && move.trick === 5));
+      expect(marked.length).toBe(perspective === 'all' ? 4 : 1);
+      expect(await page.locator('[data-board] [data-trick="5"] [data-played-by]:has([data-forced])').evaluateAll((plays) => plays.map((play) => Number(play.getAttribute('data-played-by'))))).toEqual(marked);
+    }
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
@@ -212,5 +227,35 @@ describe('the Nineteen table in the match viewer', () => {
     expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
+  });
+});
+
+describe('the Nineteen table model', () => {
+  it.each([2, 3, 4, 5, 6])('at %i seats holds no card its view may not know: other hands but flip cards, the kitty but for its bidder, others’ discards, forced marks (N5, N6, N21, N22)', (seatCount) => {
+    const { states } = playRandomly(game, SEED + seatCount, seatCount, mostlyPassing);
+    let kittiesSeen = 0;
+    for (const state of states) {
+      const everything = game.spectatorView(state) as NineteenSpectatorView;
+      const hand = current(everything);
+      const flips = (seat: number): string[] => hand.flips.filter((flip) => flip.seat === seat).map((flip) => flip.card);
+      for (const viewer of [null, ...everything.seatCards.keys()]) {
+        const table = nineteenTableOf(viewer === null ? game.publicView(state) : game.view(state, viewer));
+        for (const [seat, shown] of table.seats.entries()) {
+          if (seat === viewer) continue;
+          const where = `seat ${seat} seen by ${viewer ?? 'the public'}`;
+          expect(shown.hand.filter((card) => card !== null && !flips(seat).includes(card)), where).toEqual([]);
+          expect(shown.hand.length, where).toBe(everything.handSizes[seat]);
+          expect(shown.discards, where).toEqual([]);
+          if (everything.phase === 'discard') expect(shown.discarded, `${where}: no discard count before all have discarded`).toBeNull();
+          expect(shown.bidForced, where).toBe(false);
+        }
+        const mayKnowKitty = viewer !== null && viewer === hand.bidder && hand.trump !== null;
+        if (!mayKnowKitty) expect(table.kitty.filter((card) => card !== null), `the kitty seen by ${viewer ?? 'the public'}`).toEqual([]);
+        else if (everything.phase === 'discard') kittiesSeen += table.kitty.length;
+        const plays = [...(table.trick?.plays ?? []), ...(table.lastTrick?.plays ?? [])];
+        expect(plays.filter((play) => play.forced && play.seat !== viewer)).toEqual([]);
+      }
+    }
+    expect(kittiesSeen, 'the bidder sees its kitty during the discard').toBeGreaterThan(0);
   });
 });

@@ -19,6 +19,7 @@ type Name = (seat: number) => string;
 const TEAM_NAMES = ['Team A', 'Team B'];
 const TASKS: Readonly<Record<string, string>> = { bid: 'to bid', trump: 'to call trump', discard: 'to discard', play: 'to play' };
 const RECENT_HANDS = 8;
+const FORCED_TITLE = 'its only legal move, made by the engine (N22): shown only to its seat and in everything';
 
 export const nineteenRenderer: Renderer = {
   render(root: HTMLElement, view: unknown, context: RenderContext): void {
@@ -99,14 +100,14 @@ function trickZone(table: NineteenTable, name: Name): HTMLElement | null {
       ? [el('span', { class: 'nineteen-empty' }, `${name(table.toMove ?? 0)} leads`)]
       : trick.plays.map((play, i) => el('figure', { class: `nineteen-played${play.seat === trick.winner ? ' nineteen-played-winner' : ''}`, 'data-played-by': play.seat },
         cardView(play.card, table),
-        el('figcaption', {}, i === 0 ? `${name(play.seat)} led` : name(play.seat)))))),
+        el('figcaption', { 'data-forced': play.forced ? '' : null, title: play.forced ? FORCED_TITLE : null }, `${name(play.seat)}${i === 0 ? ' led' : ''}${play.forced ? ' (forced)' : ''}`))))),
   );
 }
 
 function seatPanel(table: NineteenTable, index: number, name: Name, entrant: string): HTMLElement {
   const seat = table.seats[index]!;
   const toMove = table.toMove === index;
-  const bidWords = seat.bid === null ? null : seat.bid === 'pass' ? 'passed' : `bid ${seat.bid}`;
+  const bidWords = seat.bid === null ? null : seat.bid === 'pass' ? (seat.bidForced ? 'passed (forced)' : 'passed') : `bid ${seat.bid}`;
   const label = `${name(index)}, seat ${index}${table.teams ? `, ${TEAM_NAMES[seat.side]}` : ''}`;
   return el('section', { class: 'nineteen-seat', 'data-seat': index, 'data-team': table.teams ? seat.side : null, 'data-to-move': String(toMove), 'aria-label': label },
     el('header', { class: 'nineteen-seat-head' },
@@ -121,7 +122,7 @@ function seatPanel(table: NineteenTable, index: number, name: Name, entrant: str
     el('div', { class: 'nineteen-cards', 'data-hand': seat.hand.length, 'aria-label': `hand, ${seat.hand.length} card${seat.hand.length === 1 ? '' : 's'}`, role: 'group' },
       ...(seat.hand.length > 0 ? seat.hand.map((card) => cardView(card, table, seat.flips.includes(card ?? ''), seat.fromKitty.includes(card ?? ''))) : [el('span', { class: 'nineteen-empty' }, 'no cards')])),
     el('p', { class: 'nineteen-facts' },
-      bidWords !== null && el('span', { 'data-bid': String(seat.bid) }, bidWords),
+      bidWords !== null && el('span', { 'data-bid': String(seat.bid), 'data-forced': seat.bidForced ? '' : null, title: seat.bidForced ? FORCED_TITLE : null }, bidWords),
       seat.discarded !== null && el('span', { 'data-discarded': seat.discarded }, 'discarded ', el('b', {}, seat.discarded)),
       seat.discards.length > 0 && el('span', { 'data-discards': seat.discards.join(' ') }, `(${seat.discards.map((card) => shortCard(card)).join(' ')})`),
       (table.phase === 'play' || table.phase === 'over') && el('span', { 'data-tricks': seat.tricks }, 'tricks ', el('b', {}, seat.tricks)),

@@ -19,6 +19,8 @@ export interface NineteenTableSeat {
   readonly fromKitty: readonly CardCode[];
   /** Its word in this hand's bidding: 'pass', the amount, or null before its turn. */
   readonly bid: 'pass' | number | null;
+  /** N22: its pass was forced (after a 6), when the viewer may know: its own view, or everything. */
+  readonly bidForced: boolean;
   /** How many it discarded this hand, once the viewer may know (its own; everyone's once all have, N6). */
   readonly discarded: number | null;
   /** Its own discards (its own view and the spectator's only, N6). */
@@ -37,6 +39,8 @@ export interface NineteenSide {
 export interface PlayedCard {
   readonly seat: number;
   readonly card: CardCode;
+  /** N22: its only legal card, played by the engine, when the viewer may know. */
+  readonly forced: boolean;
 }
 
 export interface TrickShown {
@@ -108,9 +112,19 @@ export function nineteenTableOf(value: unknown): NineteenTable {
     return 'seat' in view && viewer === seat ? view.own.at(-1) ?? null : null;
   };
   const playedThisHand = new Set(current?.tricks.flatMap((trick) => trick.cards) ?? []);
+  // N22: the forced marks this view holds (its own seat's, or every seat's for everything; none in public)
+  const forced = 'forced' in view ? view.forced : [];
+  const wasForced = (hand: number, seat: number, trick: number | null): boolean => forced.some((move) => move.hand === hand && move.seat === seat && move.trick === trick);
   const trickOf = (record: HandInPlay, index: number): TrickShown => {
     const trick = record.tricks[index]!;
-    return { number: index + 1, winner: trick.winner, plays: trick.cards.map((card, i) => ({ seat: (trick.leader + i) % seatCount, card })) };
+    return {
+      number: index + 1,
+      winner: trick.winner,
+      plays: trick.cards.map((card, i) => {
+        const seat = (trick.leader + i) % seatCount;
+        return { seat, card, forced: wasForced(record.hand, seat, index + 1) };
+      }),
+    };
   };
 
   const seats = Array.from({ length: seatCount }, (_, seat): NineteenTableSeat => {
@@ -126,6 +140,7 @@ export function nineteenTableOf(value: unknown): NineteenTable {
       flips,
       fromKitty: kitty.filter((card) => hand.includes(card)),
       bid: bid === undefined ? null : bid.bid ?? 'pass',
+      bidForced: bid !== undefined && bid.bid === null && current !== null && wasForced(current.hand, seat, null),
       discarded: current?.discards?.[seat] ?? own?.discarded?.length ?? null,
       discards: own?.discarded ?? [],
       tricks: over ? 0 : (current?.tricks ?? []).filter((trick) => trick.winner === seat).length,
