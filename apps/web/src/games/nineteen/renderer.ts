@@ -152,7 +152,8 @@ function cardView(card: CardCode | null, table: NineteenTable, flip = false, fro
 function handHistory(table: NineteenTable, name: Name): HTMLElement {
   const hands = table.history.slice(-RECENT_HANDS).reverse();
   const sides = table.sides.map((_, side) => sideName(table, side, name));
-  return el('section', { class: 'nineteen-history', 'aria-label': 'hands played' },
+  // more than two sides' columns do not fit beside the table on a laptop: the list goes below it
+  return el('section', { class: `nineteen-history${sides.length > 2 ? ' nineteen-history-wide' : ''}`, 'aria-label': 'hands played' },
     el('h3', {}, 'Hands played'),
     hands.length === 0
       ? el('p', { class: 'nineteen-empty' }, 'None yet: the first hand is being played.')
