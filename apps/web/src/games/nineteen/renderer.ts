@@ -1,10 +1,11 @@
 /**
  * The Nineteen table for 2–6 seats: the status (hand, dealer, phase, bid, trump, sudden death),
- * each side's pooled score and this hand's points (teams at 4 and 6 seats, N1, N13), the kitty
+ * each side's pooled score and its tricks this hand (teams at 4 and 6 seats, N1, N13), the kitty
  * (its cards only as its bidder saw it, else its size: N5, N21), the trick in play or the one just
  * taken, then each seat: its side, dealer and bidder tags, its bid, its hand (face down with no
  * value where the viewer does not know a card; flip cards face up, N7), its discard count once
- * public (N6) and its tricks; at the end the places; beside it the hands played so far. `data-*`
+ * public (N6), its tricks, a forced pass or card where the view knows it (N22); at the end the
+ * places by side; beside it the hands played so far (bid, made or set, scores). `data-*`
  * attributes name what is drawn (the browser test reads them): data-seat, data-team, data-hand,
  * data-card (only for a card the viewer knows), data-face, data-flip, data-kitty, data-trick,
  * data-bid, data-discarded, data-tricks, data-side, data-score, data-trump.
@@ -12,7 +13,7 @@
 import { el, fill } from '../../dom.ts';
 import './renderer.css';
 import type { Outcome, RenderContext, Renderer } from '../../viewer/renderer.ts';
-import { cardFace, isTrump, nineteenTableOf, suitName, type CardCode, type HandRecord, type NineteenTable, type TrickShown } from './table.ts';
+import { cardFace, isTrump, nineteenTableOf, suitName, suitSymbol, type CardCode, type HandRecord, type NineteenTable, type TrickShown } from './table.ts';
 
 type Name = (seat: number) => string;
 
@@ -27,7 +28,8 @@ export const nineteenRenderer: Renderer = {
     const names = table.seats.map((_, seat) => context.seats[seat]?.name ?? `Seat ${seat}`);
     // a partnership's entrant sits at each seat of its side: its name alone does not say which seat
     const name: Name = (seat) => (names.indexOf(names[seat]!) === names.lastIndexOf(names[seat]!) ? names[seat]! : `${names[seat]} (seat ${seat})`);
-    const outcome = context.outcome ?? null;
+    // a live game's last frame has no outcome from the page: the view's result says how it ended
+    const outcome = context.outcome ?? (table.result === null ? null : { ...table.result, forfeit: null });
     fill(root,
       el('div', { class: 'nineteen-table', 'data-game': context.game, 'data-seats': table.seats.length, 'data-phase': table.phase },
         statusLine(table, name),
@@ -50,7 +52,7 @@ function statusLine(table: NineteenTable, name: Name): HTMLElement {
     el('span', {}, `dealer ${name(table.dealer)}`),
     table.bidder !== null && el('span', { 'data-contract': '' }, table.bagged ? `${name(table.bidder)} bagged at ${table.bid}` : `${name(table.bidder)} bid ${table.bid}`),
     table.trump !== null
-      ? el('span', { class: 'nineteen-trump', 'data-trump': table.trump }, `trump ${cardFace(`A${table.trump}`).suit} ${suitName(table.trump)}`)
+      ? el('span', { class: 'nineteen-trump', 'data-trump': table.trump }, `trump ${suitSymbol(table.trump)} ${suitName(table.trump)}`)
       : !over && el('span', {}, 'no trump yet'),
     table.trick !== null && el('span', {}, `trick ${table.trick.number} of 5`),
     (table.options.shortSuit || table.options.reneging) && el('span', { title: 'rule options (N19, N20)' }, [table.options.shortSuit && 'short suit', table.options.reneging && 'reneging'].filter(Boolean).join(', ')),
@@ -60,13 +62,14 @@ function statusLine(table: NineteenTable, name: Name): HTMLElement {
 
 function sidesList(table: NineteenTable, name: Name, names: readonly string[], outcome: Outcome | null): HTMLElement {
   return el('ul', { class: 'nineteen-sides', 'aria-label': table.teams ? 'teams and scores' : 'scores' }, ...table.sides.map((side, index) => {
-    const won = outcome !== null && table.places !== null && table.places[index] === 1;
+    const places = placesOf(table, outcome);
+    const won = places !== null && places[index] === 1;
     return el('li', { class: `nineteen-side${won ? ' nineteen-side-winner' : ''}`, 'data-side': index, 'data-team': table.teams ? index : null },
       el('span', { class: 'nineteen-side-name' }, sideName(table, index, name)),
       table.teams && el('span', { class: 'nineteen-side-members' }, side.seats.map((seat) => `${names[seat]} (seat ${seat})`).join(', ')),
       el('span', { class: 'nineteen-side-score' }, el('b', { 'data-score': side.score }, side.score), ' points'),
       table.phase === 'play' && el('span', { class: 'nineteen-side-hand', 'data-hand-tricks': side.handTricks }, `${side.handTricks} trick${side.handTricks === 1 ? '' : 's'} this hand`),
-      table.places !== null && el('span', { class: 'nineteen-side-hand', 'data-place': table.places[index] }, placeName(table.places[index] ?? 0)),
+      places !== null && el('span', { class: 'nineteen-side-hand', 'data-place': places[index] }, placeName(places[index] ?? 0)),
     );
   }));
 }
@@ -171,12 +174,18 @@ function handRow(hand: HandRecord, table: NineteenTable, name: Name): HTMLElemen
   const made = (hand.points[bidderSide] ?? 0) >= hand.bid;
   return el('tr', { 'data-hand-record': hand.hand },
     el('th', { scope: 'row' }, hand.hand),
-    el('td', { class: 'nineteen-bid-cell' }, `${name(hand.bidder)} ${hand.bagged ? 'bagged ' : ''}${hand.bid} ${cardFace(`A${hand.trump}`).suit} ${made ? 'made' : 'set'}`),
+    el('td', { class: 'nineteen-bid-cell' }, `${name(hand.bidder)} ${hand.bagged ? 'bagged ' : ''}${hand.bid} ${suitSymbol(hand.trump)} ${made ? 'made' : 'set'}`),
     ...hand.scores.map((score, side) => {
       const change = side === bidderSide && !made ? -hand.bid : hand.points[side] ?? 0;
       return el('td', { title: `took ${hand.points[side]} points` }, `${score} (${change >= 0 ? '+' : ''}${change})`);
     }),
   );
+}
+
+/** Each side's place: the outcome's (a forfeit's too, N18), else the view's once the game is over. */
+function placesOf(table: NineteenTable, outcome: Outcome | null): readonly number[] | null {
+  const ranks = outcome?.ranks;
+  return ranks === undefined ? table.places : table.sides.map((side) => ranks[side.seats[0] ?? 0] ?? 0);
 }
 
 function placeName(place: number): string {
@@ -195,7 +204,8 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 function describeOutcome(table: NineteenTable, outcome: Outcome, name: Name): string {
-  const winners = table.places === null ? [table.seats[outcome.winner]?.side ?? outcome.winner] : table.places.flatMap((place, side) => (place === 1 ? [side] : []));
+  const places = placesOf(table, outcome);
+  const winners = places === null ? [table.seats[outcome.winner]?.side ?? outcome.winner] : places.flatMap((place, side) => (place === 1 ? [side] : []));
   const why = outcome.forfeit !== null
     ? `${name(outcome.forfeit.seat)} forfeited (${outcome.forfeit.verdict}: ${outcome.forfeit.message})`
     : REASONS[outcome.reason] ?? outcome.reason;

@@ -92,6 +92,7 @@ export interface NineteenTable {
   readonly history: readonly HandRecord[];
   /** Each side's place at the end (1 = first), or null while the game runs. */
   readonly places: readonly number[] | null;
+  readonly result: NineteenPublicView['result'];
 }
 
 type AnyNineteenView = NineteenPublicView | NineteenSeatView | NineteenSpectatorView;
@@ -182,6 +183,7 @@ export function nineteenTableOf(value: unknown): NineteenTable {
       ? []
       : [{ hand: record.hand, bidder: record.bidder, bid: record.bid, bagged: record.bagged, trump: record.trump, points: record.points, scores: record.scores }])),
     places: placesOf(view),
+    result: view.result,
   };
 }
 
@@ -224,10 +226,11 @@ const SUIT_NAMES: Readonly<Record<string, string>> = { C: 'clubs', D: 'diamonds'
 const RANK_NAMES: Readonly<Record<string, string>> = { A: 'ace', K: 'king', Q: 'queen', J: 'jack' };
 
 export const suitName = (suit: string): string => SUIT_NAMES[suit] ?? suit;
+export const suitSymbol = (suit: string): string => SUIT_SYMBOLS[suit] ?? suit;
 
 /** A card code (`10S`, `QH`) for a person: rank, suit symbol, the suit's colour and words for a screen reader. */
 export function cardFace(code: CardCode): { rank: string; suit: string; red: boolean; words: string } {
   const rank = code.slice(0, -1);
   const suit = code.slice(-1);
-  return { rank, suit: SUIT_SYMBOLS[suit] ?? suit, red: suit === 'H' || suit === 'D', words: `${RANK_NAMES[rank] ?? rank} of ${suitName(suit)}` };
+  return { rank, suit: suitSymbol(suit), red: suit === 'H' || suit === 'D', words: `${RANK_NAMES[rank] ?? rank} of ${suitName(suit)}` };
 }
