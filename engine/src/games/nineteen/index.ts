@@ -3,11 +3,12 @@
  * kitty and, at 4 and 6 seats, two partnerships (N1–N22, `shared/RULINGS-nineteen.md`).
  */
 import { GameError, type Game, type GameOptions } from '../../game.ts';
-import { defineGame, seatPerEntrant } from '../../define-game.ts';
+import { defineGame, moduleBeside, seatPerEntrant } from '../../define-game.ts';
 import type { NineteenAction } from './actions.ts';
 import { MAX_SEATS, MIN_SEATS } from './cards.ts';
 import { applyAction, checkAction, forfeitResult, legalActions, result, startState } from './rules.ts';
 import { cloneState, isPartnership, parseSetup, randomSetup, setupOf, type NineteenSetup, type NineteenState } from './state.ts';
+import { nineteenViewCodec } from './view-codec.ts';
 import { publicView, seatView, spectatorView, type NineteenPublicView, type NineteenSeatView, type NineteenSpectatorView } from './views.ts';
 
 export type NineteenGame = Game<NineteenState, NineteenAction, NineteenSetup, NineteenSeatView, NineteenSpectatorView, NineteenPublicView>;
@@ -55,6 +56,7 @@ export const nineteen: NineteenGame = /* @__PURE__ */ defineGame({
   view: seatView,
   publicView,
   spectatorView,
+  ownViewCodec: { codec: nineteenViewCodec, module: /* @__PURE__ */ moduleBeside(import.meta, 'view-codec.ts') },
   result,
   forfeitResult,
 });

@@ -185,6 +185,7 @@ function beginHand(s: NineteenState): void {
   const recorded = s.setup.decks[s.hand - 1];
   const deck = recorded === undefined ? drawnDeck(s.setup.dealSeed, s.hand) : recorded.map(cardOfCode);
   s.decks.push(deck);
+  s.deck = deck;
   for (let seat = 0; seat < n; seat++) {
     s.cards[seat] = [];
     s.discarded[seat] = null;
@@ -256,7 +257,7 @@ function discard(s: NineteenState, cards: readonly number[]): void {
     s.toMove = (seat + 1) % n;
     return;
   }
-  const deck = s.decks[s.hand - 1]!;
+  const deck = s.deck;
   for (let i = 1; i <= n; i++) {
     const to = (s.dealer + i) % n;
     const held = s.cards[to]!;

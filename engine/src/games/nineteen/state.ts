@@ -51,6 +51,8 @@ export interface NineteenState {
   readonly reneging: boolean;
   /** The deck of every hand dealt so far as card numbers, hand 1 first. */
   decks: number[][];
+  /** This hand's deck (the last of `decks`). */
+  deck: number[];
   /** Index in this hand's deck of the next stock card. */
   top: number;
   /** 1-based number of the hand being played. */
@@ -173,6 +175,7 @@ export function emptyState(setup: NineteenSetup): NineteenState {
     shortSuit: setup.shortSuit,
     reneging: setup.reneging,
     decks: [],
+    deck: [],
     top: 0,
     hand: 0,
     dealer: setup.firstDealer,

@@ -62,7 +62,7 @@ export interface OwnHandRecord {
   readonly hand: number;
   /** The five cards dealt to it, sorted. */
   readonly dealt: readonly CardCode[];
-  /** N5: the kitty, for the bidder once it has taken it, else null. */
+  /** N5: the kitty, sorted, for the bidder once it has taken it, else null. */
   readonly kitty: readonly CardCode[] | null;
   /** N6: the cards it threw, once it has discarded. */
   readonly discarded: readonly CardCode[] | null;
@@ -169,7 +169,7 @@ export function ownRecord(s: NineteenState, seat: Seat): OwnHandRecord {
   return {
     hand: s.hand,
     dealt: codes(s.dealt[seat]!),
-    kitty: seat === s.bidder && s.trump >= 0 ? codes(s.kitty) : null,
+    kitty: seat === s.bidder && s.trump >= 0 ? codes(s.kitty.slice().sort((a, b) => a - b)) : null,
     discarded: codesOrNull(s.discarded[seat]!),
     received: codesOrNull(s.received[seat]!),
   };
@@ -196,7 +196,7 @@ export function publicView(s: NineteenState): NineteenPublicView {
     // N6: a seat that has discarded still shows its size before the discard until all have.
     handSizes: s.cards.map((cards, seat) => cards.length + (discarding ? (s.discarded[seat]?.length ?? 0) : 0)),
     kitty: s.trump >= 0 ? 0 : s.kitty.length,
-    stock: s.hand === 0 ? 0 : s.decks[s.hand - 1]!.length - s.top,
+    stock: s.deck.length - s.top,
     hands: handInPlay(s) ? [...s.records, handRecord(s, null, null, null)] : s.records.slice(),
     result: result(s),
   };
@@ -215,12 +215,11 @@ export function seatView(s: NineteenState, seat: Seat): NineteenSeatView {
 }
 
 export function spectatorView(s: NineteenState): NineteenSpectatorView {
-  const deck = s.hand === 0 ? [] : s.decks[s.hand - 1]!;
   return {
     ...publicView(s),
     seatCards: s.cards.map(codes),
     kittyCards: codes(s.kitty),
-    stockCards: codes(deck.slice(s.top)),
+    stockCards: codes(s.deck.slice(s.top)),
     own: s.own.map((records, seat) => (handInPlay(s) ? [...records, ownRecord(s, seat)] : records.slice())),
     forced: s.forced.slice(),
     decks: s.decks.map(codes),
