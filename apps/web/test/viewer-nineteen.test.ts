@@ -160,8 +160,16 @@ describe('the Nineteen table in the match viewer', () => {
     const ranks = played.replay.result.ranks ?? [0, 1, 2, 3].map((seat) => (seat % 2 === played.replay.result.winner % 2 ? 1 : 2));
     expect(await page.locator('[data-board] [data-place]').evaluateAll((tags) => tags.map((tag) => Number(tag.getAttribute('data-place'))))).toEqual([ranks[0], ranks[1]]);
     const hands = await page.locator('[data-board] [data-hand-record]').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-hand-record'))));
-    expect(hands).toEqual(end.hands.map((hand) => hand.hand).reverse().slice(0, 8));
-    expect(await page.locator('[data-board] [data-result]').innerText()).toContain(end.scores.join('–'));
+    expect(hands).toEqual(end.hands.map((hand) => hand.hand).reverse().slice(0, 5));
+    // the newest line: its bid, made or set (N13), and the scores after it
+    const lastHand = end.hands.at(-1)!;
+    const newest = await page.locator('[data-board] [data-hand-record]').first().innerText();
+    expect(newest).toContain(`${lastHand.bagged ? 'bagged at' : 'bid'} ${lastHand.bid}`);
+    expect(newest).toContain(`Team A ${end.scores[0]} (`);
+    expect(newest).toContain(`Team B ${end.scores[1]} (`);
+    const result = await page.locator('[data-board] [data-result]').innerText();
+    expect(result).toContain(`${ranks[0] === 1 ? 'Team A' : 'Team B'} wins`);
+    expect(result).toContain(`(Team A ${end.scores[0]}, Team B ${end.scores[1]})`);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -19,7 +19,7 @@ type Name = (seat: number) => string;
 
 const TEAM_NAMES = ['Team A', 'Team B'];
 const TASKS: Readonly<Record<string, string>> = { bid: 'to bid', trump: 'to call trump', discard: 'to discard', play: 'to play' };
-const RECENT_HANDS = 8;
+const RECENT_HANDS = 5;
 const FORCED_TITLE = 'its only legal move, made by the engine (N22): shown only to its seat and in everything';
 
 export const nineteenRenderer: Renderer = {
@@ -50,7 +50,8 @@ function statusLine(table: NineteenTable, name: Name): HTMLElement {
   return el('p', { class: 'nineteen-status' },
     el('span', {}, `Hand ${table.hand}`),
     el('span', {}, `dealer ${name(table.dealer)}`),
-    table.bidder !== null && el('span', { 'data-contract': '' }, table.bagged ? `${name(table.bidder)} bagged at ${table.bid}` : `${name(table.bidder)} bid ${table.bid}`),
+    table.bidder !== null && el('span', { 'data-contract': '' },
+      table.phase === 'bid' ? `high bid ${table.bid}, ${name(table.bidder)}` : table.bagged ? `${name(table.bidder)} bagged at ${table.bid}` : `${name(table.bidder)} bid ${table.bid}`),
     table.trump !== null
       ? el('span', { class: 'nineteen-trump', 'data-trump': table.trump }, `trump ${suitSymbol(table.trump)} ${suitName(table.trump)}`)
       : !over && el('span', {}, 'no trump yet'),
@@ -117,7 +118,7 @@ function seatPanel(table: NineteenTable, index: number, name: Name, entrant: str
       el('span', { class: 'nineteen-name' }, entrant, el('small', {}, ` seat ${index}`)),
       table.teams && el('span', { class: 'nineteen-tag' }, TEAM_NAMES[seat.side]),
       table.dealer === index && el('span', { class: 'nineteen-tag' }, 'dealer'),
-      table.bidder === index && el('span', { class: 'nineteen-tag' }, 'bidder'),
+      table.bidder === index && el('span', { class: 'nineteen-tag' }, table.phase === 'bid' ? 'high bid' : 'bidder'),
       table.viewer === index && el('span', { class: 'nineteen-tag' }, 'this view'),
       toMove && el('span', { class: 'nineteen-turn' }, TASKS[table.phase] ?? table.phase),
     ),
@@ -152,33 +153,28 @@ function cardView(card: CardCode | null, table: NineteenTable, flip = false, fro
   }, el('span', { class: 'nineteen-face' }, `${face.rank}\n${face.suit}`), (flip || fromKitty) && el('span', { class: 'nineteen-card-tag' }, flip ? 'flip' : 'kitty'));
 }
 
+/** The last hands, newest first, one line each (a list wraps in the laptop's side column and on a phone). */
 function handHistory(table: NineteenTable, name: Name): HTMLElement {
   const hands = table.history.slice(-RECENT_HANDS).reverse();
-  const sides = table.sides.map((_, side) => sideName(table, side, name));
-  // more than two sides' columns do not fit beside the table on a laptop: the list goes below it
-  return el('section', { class: `nineteen-history${sides.length > 2 ? ' nineteen-history-wide' : ''}`, 'aria-label': 'hands played' },
+  return el('section', { class: 'nineteen-history', 'aria-label': 'hands played' },
     el('h3', {}, 'Hands played'),
     hands.length === 0
       ? el('p', { class: 'nineteen-empty' }, 'None yet: the first hand is being played.')
-      : el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'scores after each hand', tabindex: '0' },
-        el('table', {},
-          el('caption', { class: 'visually-hidden' }, `The last ${hands.length} hands, newest first: the bid, the points each side took, and the scores after`),
-          el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Hand'), el('th', { scope: 'col', class: 'nineteen-bid-cell' }, 'Bid'), ...sides.map((side) => el('th', { scope: 'col' }, side)))),
-          el('tbody', {}, ...hands.map((hand) => handRow(hand, table, name)))),
-      ),
+      : el('ol', { reversed: true }, ...hands.map((hand) => handLine(hand, table, name))),
   );
 }
 
-function handRow(hand: HandRecord, table: NineteenTable, name: Name): HTMLElement {
+function handLine(hand: HandRecord, table: NineteenTable, name: Name): HTMLElement {
   const bidderSide = table.seats[hand.bidder]?.side ?? hand.bidder;
   const made = (hand.points[bidderSide] ?? 0) >= hand.bid;
-  return el('tr', { 'data-hand-record': hand.hand },
-    el('th', { scope: 'row' }, hand.hand),
-    el('td', { class: 'nineteen-bid-cell' }, `${name(hand.bidder)} ${hand.bagged ? 'bagged ' : ''}${hand.bid} ${suitSymbol(hand.trump)} ${made ? 'made' : 'set'}`),
-    ...hand.scores.map((score, side) => {
-      const change = side === bidderSide && !made ? -hand.bid : hand.points[side] ?? 0;
-      return el('td', { title: `took ${hand.points[side]} points` }, `${score} (${change >= 0 ? '+' : ''}${change})`);
-    }),
+  // N13: the bidding side adds its points if they reach the bid, else loses the bid; the others add theirs
+  const change = (side: number): string => {
+    const delta = side === bidderSide && !made ? -hand.bid : hand.points[side] ?? 0;
+    return `${delta >= 0 ? '+' : ''}${delta}`;
+  };
+  return el('li', { value: hand.hand, 'data-hand-record': hand.hand },
+    el('span', { class: 'nineteen-history-bid' }, `${name(hand.bidder)} ${hand.bagged ? 'bagged at' : 'bid'} ${hand.bid} ${suitSymbol(hand.trump)}: ${made ? 'made' : 'set'}`),
+    el('span', { class: 'nineteen-history-scores' }, hand.scores.map((score, side) => `${sideName(table, side, name)} ${score} (${change(side)})`).join(' · ')),
   );
 }
 
@@ -210,6 +206,6 @@ function describeOutcome(table: NineteenTable, outcome: Outcome, name: Name): st
     ? `${name(outcome.forfeit.seat)} forfeited (${outcome.forfeit.verdict}: ${outcome.forfeit.message})`
     : REASONS[outcome.reason] ?? outcome.reason;
   const who = winners.map((side) => sideName(table, side, name));
-  const scores = table.sides.map((side) => side.score).join('–');
-  return `${who.join(' and ')} ${who.length === 1 ? 'wins' : 'share the win'}, ${scores} — ${why}`;
+  const scores = table.sides.map((side, index) => `${sideName(table, index, name)} ${side.score}`).join(', ');
+  return `${who.join(' and ')} ${who.length === 1 ? 'wins' : 'share the win'} (${scores}) — ${why}`;
 }

@@ -144,7 +144,7 @@ export function nineteenTableOf(value: unknown): NineteenTable {
       bidForced: bid !== undefined && bid.bid === null && current !== null && wasForced(current.hand, seat, null),
       discarded: current?.discards?.[seat] ?? own?.discarded?.length ?? null,
       discards: own?.discarded ?? [],
-      tricks: over ? 0 : (current?.tricks ?? []).filter((trick) => trick.winner === seat).length,
+      tricks: (current?.tricks ?? []).filter((trick) => trick.winner === seat).length,
     };
   });
   const sides = view.scores.map((score, side): NineteenSide => {
@@ -170,10 +170,11 @@ export function nineteenTableOf(value: unknown): NineteenTable {
     toMove: view.toMove,
     seats,
     sides,
-    bidder: over ? null : current?.bidder ?? null,
-    bid: over ? null : current?.bid ?? null,
-    bagged: !over && current?.bagged === true,
-    trump: over ? null : current?.trump ?? null,
+    // once over, the last hand's contract, as its record says
+    bidder: current?.bidder ?? null,
+    bid: current?.bid ?? null,
+    bagged: current?.bagged === true,
+    trump: current?.trump ?? null,
     kitty,
     kittyTaken,
     trick: inPlay,
