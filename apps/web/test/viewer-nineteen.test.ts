@@ -198,6 +198,10 @@ describe('the Nineteen table in the match viewer', () => {
     await h.screenshot(page, 'viewer-nineteen-live');
     expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
+    // the summary, and the Live page's list, name each side's entrant once (N1)
+    expect(await page.locator('.viewer-summary').innerText()).toBe(`Live: ${SIDE_NAMES[0]} vs ${SIDE_NAMES[1]}`);
+    await page.goto('/live');
+    expect(await page.locator(`li[data-match="${liveId}"] .players`).innerText()).toBe(`${SIDE_NAMES[0]} vs ${SIDE_NAMES[1]}`);
     await page.close();
   });
 

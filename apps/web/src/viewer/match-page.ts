@@ -6,7 +6,6 @@
  * generic one.
  */
 import './viewer.css';
-import { findGame } from '@xix/engine';
 import type { Match } from '@xix/server/api-types';
 import { el, fill, formatTime, link, notice } from '../dom.ts';
 import { PUBLIC, replayFrames, replayPerspectives, type Frame } from './frames.ts';
@@ -15,6 +14,7 @@ import { watchMatch, type MatchEvent } from './live.ts';
 import { botLogs } from './logs.ts';
 import { createPlayer, type Player, type PlayerSource } from './player.ts';
 import { gameName, rendererOf } from '../games/registry.ts';
+import { entrantSeats } from '../names.ts';
 import { setNavSection } from '../nav-section.ts';
 import type { SeatInfo } from './renderer.ts';
 
@@ -115,11 +115,9 @@ function liveFrame(move: number, seat: number | null, view: unknown): Frame {
   return { move, seat, views: { [PUBLIC]: view } };
 }
 
-/** The entrants, each once: a partnership's entrant sits at every seat of its side (the game's seating). */
+/** The entrants, each once (a partnership's entrant sits at every seat of its side). */
 function versus(game: string, seats: readonly SeatInfo[]): (Node | string)[] {
-  const seating = findGame(game)?.seating(seats.length) ?? seats.map((_, seat) => [seat]);
-  const entrants = seating.flatMap((group) => (seats[group[0] ?? -1] === undefined ? [] : [seats[group[0]!]!]));
-  return entrants.flatMap((seat, i) => [...(i > 0 ? [' vs '] : []), seat.bot === null ? seat.name : link(`/bots/${encodeURIComponent(seat.bot)}`, seat.name)]);
+  return entrantSeats(game, seats).flatMap((seat, i) => [...(i > 0 ? [' vs '] : []), seat.bot === null ? seat.name : link(`/bots/${encodeURIComponent(seat.bot)}`, seat.name)]);
 }
 
 function matchSummary(match: Match, seats: readonly SeatInfo[]): HTMLElement {
