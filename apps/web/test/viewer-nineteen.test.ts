@@ -67,9 +67,9 @@ function handsExpected(move: number, perspective: string): { cards: (string | nu
   const everything = spectator(move);
   const viewer = perspective === 'all' ? null : perspective === 'public' ? -1 : Number(perspective.replace('seat-', ''));
   const hand = current(everything);
-  const played = new Set(hand.tricks.flatMap((trick) => trick.cards));
+  const playedCards = new Set(hand.tricks.flatMap((trick) => trick.cards));
   return everything.seatCards.map((cards, seat) => {
-    const flips = hand.flips.filter((flip) => flip.seat === seat && !played.has(flip.card)).map((flip) => flip.card);
+    const flips = hand.flips.filter((flip) => flip.seat === seat && !playedCards.has(flip.card)).map((flip) => flip.card);
     if (viewer === null) return { cards: [...cards], flips };
     if (viewer === seat) return { cards: [...seatView(move, seat).cards], flips };
     // N6: during the discard another seat's hand shows its size before discarding

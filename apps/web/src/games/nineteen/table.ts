@@ -158,7 +158,7 @@ export function nineteenTableOf(value: unknown): NineteenTable {
   const kitty = over ? [] : kittyKnown ?? unknown(kittyTaken ? 0 : view.kitty);
 
   const inPlay = current !== null && current.tricks.length > 0 && current.tricks.at(-1)!.winner === null && !over ? trickOf(current, current.tricks.length - 1) : null;
-  const lastTrick = inPlay !== null ? null : lastTaken(view, current, over, trickOf);
+  const lastTrick = inPlay !== null ? null : lastTaken(view, current, trickOf);
 
   return {
     viewer,
@@ -189,14 +189,14 @@ export function nineteenTableOf(value: unknown): NineteenTable {
 }
 
 /**
- * The trick just taken, while no card of the next is down: the hand in play's last, or (a hand just
- * dealt, nobody has bid yet, or the game over) the last trick of the hand before.
+ * The trick just taken, while no card of the next is down: the hand's last (once over, the last
+ * hand's), or while a new hand's first bid is awaited, the last trick of the hand before (its fifth,
+ * which the engine plays with the fourth's last card: every card of it is forced, N22).
  */
-function lastTaken(view: AnyNineteenView, current: HandInPlay | null, over: boolean, trickOf: (record: HandInPlay, index: number) => TrickShown): TrickShown | null {
+function lastTaken(view: AnyNineteenView, current: HandInPlay | null, trickOf: (record: HandInPlay, index: number) => TrickShown): TrickShown | null {
   if (current !== null && current.tricks.length > 0) return trickOf(current, current.tricks.length - 1);
-  const fresh = current !== null && current.bids.length === 0;
-  const previous = over ? current : fresh ? view.hands.at(-2) : undefined;
-  return previous === undefined || previous === null || previous.tricks.length === 0 ? null : trickOf(previous, previous.tricks.length - 1);
+  const previous = current !== null && current.bids.length === 0 ? view.hands.at(-2) : undefined;
+  return previous === undefined || previous.tricks.length === 0 ? null : trickOf(previous, previous.tricks.length - 1);
 }
 
 /** Each side's place (the place of its seats, N17), once the game is over. */
