@@ -123,7 +123,7 @@ function seatPanel(table: NineteenTable, index: number, name: Name, entrant: str
       toMove && el('span', { class: 'nineteen-turn' }, TASKS[table.phase] ?? table.phase),
     ),
     el('div', { class: 'nineteen-seat-body' },
-    el('div', { class: 'nineteen-cards', 'data-hand': seat.hand.length, 'aria-label': `hand, ${seat.hand.length} card${seat.hand.length === 1 ? '' : 's'}`, role: 'group' },
+    el('div', { class: 'nineteen-cards', 'data-hand': seat.hand.length, 'aria-label': handWords(seat.hand), role: 'group' },
       ...(seat.hand.length > 0 ? seat.hand.map((card) => cardView(card, table, seat.flips.includes(card ?? ''), seat.fromKitty.includes(card ?? ''))) : [el('span', { class: 'nineteen-empty' }, 'no cards')])),
     el('p', { class: 'nineteen-facts' },
       bidWords !== null && el('span', { 'data-bid': String(seat.bid), 'data-forced': seat.bidForced ? '' : null, title: seat.bidForced ? FORCED_TITLE : null }, bidWords),
@@ -134,6 +134,13 @@ function seatPanel(table: NineteenTable, index: number, name: Name, entrant: str
   );
 }
 
+/** A hand for a screen reader: its size, and how many of its cards the viewer cannot see. */
+function handWords(hand: readonly (CardCode | null)[]): string {
+  const hidden = hand.filter((card) => card === null).length;
+  const size = `hand, ${hand.length} card${hand.length === 1 ? '' : 's'}`;
+  return hidden === 0 ? size : hidden === hand.length ? `${size}, face down` : `${size}, ${hidden} face down`;
+}
+
 function shortCard(card: CardCode): string {
   const face = cardFace(card);
   return `${face.rank}${face.suit}`;
@@ -141,7 +148,8 @@ function shortCard(card: CardCode): string {
 
 /** A card; null is a card the viewer does not know (drawn face down, with no value). */
 function cardView(card: CardCode | null, table: NineteenTable, flip = false, fromKitty = false): HTMLElement {
-  if (card === null) return el('span', { class: 'nineteen-card nineteen-card-back', 'data-face': 'down', role: 'img', 'aria-label': 'face-down card' });
+  // the hand's or the kitty's label counts the face-down cards: a screen reader need not read each
+  if (card === null) return el('span', { class: 'nineteen-card nineteen-card-back', 'data-face': 'down', 'aria-hidden': 'true' });
   const face = cardFace(card);
   const trump = table.trump !== null && isTrump(card, table.trump, table.options.shortSuit);
   const notes = [trump && 'trump', flip && 'face up, the flip card', fromKitty && 'from the kitty'].filter(Boolean).join(', ');
