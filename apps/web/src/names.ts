@@ -1,4 +1,5 @@
-/** Bot names by id for a game (GET /api/bots?game=), for pages that get only ids. */
+/** Bot names by id for a game (GET /api/bots?game=), for pages that get only ids; entrants named once a table. */
+import { findGame } from '@xix/engine';
 import { api } from './api.ts';
 import { link } from './dom.ts';
 
@@ -13,4 +14,16 @@ export async function botNames(game: string): Promise<BotNames> {
 export function botLink(names: BotNames, bot: string): HTMLAnchorElement {
   const known = names.get(bot);
   return link(`/bots/${bot}`, known === undefined ? bot : `${known.name} (${known.owner})`);
+}
+
+/**
+ * Of a table's seats (by seat), one per entrant, its first: a partnership's entrant sits at every
+ * seat of its side (the game's seating), and is named once.
+ */
+export function entrantSeats<Seat>(game: string, seats: readonly Seat[]): Seat[] {
+  const seating = findGame(game)?.seating(seats.length) ?? seats.map((_, seat) => [seat]);
+  return seating.flatMap((group) => {
+    const first = seats[group[0] ?? -1];
+    return first === undefined ? [] : [first];
+  });
 }

@@ -13,8 +13,16 @@ export interface Played {
   readonly seats: readonly { readonly name: string; readonly bot: string | null }[];
 }
 
-/** A game of random legal moves at a table of `seats` seats (3 unless told, or the nearest size the game allows). */
-export function playRandomly(game: AnyGame, seed: number, seats = 3): Played {
+/** Picks one of the legal actions (`random` draws from the game's seed). */
+export type Pick = (actions: readonly unknown[], random: { int(bound: number): number }) => unknown;
+
+const anyAction: Pick = (actions, random) => actions[random.int(actions.length)];
+
+/**
+ * A game of random legal moves at a table of `seats` seats (3 unless told, or the nearest size the
+ * game allows); `pick` may steer the choice (e.g. towards a shorter game).
+ */
+export function playRandomly(game: AnyGame, seed: number, seats = 3, pick: Pick = anyAction): Played {
   const seatCount = Math.min(game.seats.max, Math.max(game.seats.min, seats));
   const setup = game.randomSetup(seed, seatCount);
   const state = game.start(setup);
@@ -24,7 +32,7 @@ export function playRandomly(game: AnyGame, seed: number, seats = 3): Played {
   for (let seat = game.toMove(state); seat !== null; seat = game.toMove(state)) {
     if (moves.length === MOVES_AT_MOST) throw new Error(`game ${game.id}: no end after ${MOVES_AT_MOST} random moves`);
     const actions = game.legalActions(state);
-    const action = actions[random.int(actions.length)];
+    const action = pick(actions, random);
     game.apply(state, action);
     moves.push({ seat, action });
     states.push(game.clone(state));

@@ -8,11 +8,13 @@ import { genericRenderer } from '../viewer/generic-renderer.ts';
 import type { Renderer } from '../viewer/renderer.ts';
 import type { WebGame } from './web-game.ts';
 import { nineteenTwentyThreeWebGame } from './1923/index.ts';
+import { nineteenWebGame } from './nineteen/index.ts';
 import { xixWebGame } from './xix/index.ts';
 
 const WEB_GAME_LIST: readonly WebGame[] = [
   xixWebGame,
   nineteenTwentyThreeWebGame,
+  nineteenWebGame,
 ];
 
 export const WEB_GAMES: ReadonlyMap<string, WebGame> = new Map(WEB_GAME_LIST.map((game) => [game.id, game]));

@@ -8,7 +8,7 @@ import { api } from '../api.ts';
 import { el, fill, heading, link, notice } from '../dom.ts';
 import { subscribeLobby } from '../lobby.ts';
 import { gameName } from '../games/registry.ts';
-import { botNames, type BotNames } from '../names.ts';
+import { botNames, entrantSeats, type BotNames } from '../names.ts';
 
 function since(startedAt: number): string {
   const seconds = Math.max(0, Math.round((Date.now() - startedAt) / 1000));
@@ -30,7 +30,7 @@ export function mountLivePage(root: HTMLElement): () => void {
     const ordered = [...games.values()].sort((a, b) => a.startedAt - b.startedAt);
     fill(status, ordered.length === 0 ? notice('No game is being played right now.') : el('p', { class: 'muted' }, `${ordered.length} game${ordered.length === 1 ? '' : 's'} in progress.`));
     fill(list, ...ordered.map((game) => el('li', { class: 'live-game', 'data-match': game.match },
-      link(`/matches/${game.match}`, el('span', { class: 'players' }, game.seats.map((seat) => nameOf(game.game, seat)).join(' vs ')), el('span', { class: 'visually-hidden' }, `, match ${game.match}`)),
+      link(`/matches/${game.match}`, el('span', { class: 'players' }, entrantSeats(game.game, game.seats).map((seat) => nameOf(game.game, seat)).join(' vs ')), el('span', { class: 'visually-hidden' }, `, match ${game.match}`)),
       el('span', { class: 'meta' }, `${gameName(game.game)} · match ${game.match} · started ${since(game.startedAt)}`, game.tournament === null ? null : ' · ', game.tournament === null ? null : link(`/tournaments/${game.tournament}`, `tournament ${game.tournament}`)),
     )));
   };

@@ -25,9 +25,13 @@ export const ALL = 'all';
 export const PUBLIC = 'public';
 export const seatPerspective = (seat: number): string => `seat-${seat}`;
 
-/** Everything, then each seat's own view (R11), labelled with the seats' names. */
+/**
+ * Everything, then each seat's own view (R11), labelled with the seats' names, and the seat where a
+ * name sits at several seats (a partnership's entrant plays each seat of its side).
+ */
 export function replayPerspectives(names: readonly string[]): Perspective[] {
-  return [{ id: ALL, label: 'Everything' }, ...names.map((name, seat) => ({ id: seatPerspective(seat), label: `As ${name} saw it`, title: `The game as seat ${seat} (${name}) saw it: its own cards, and only what it could know of the rest` }))];
+  const label = (name: string, seat: number): string => (names.indexOf(name) === names.lastIndexOf(name) ? name : `${name}, seat ${seat},`);
+  return [{ id: ALL, label: 'Everything' }, ...names.map((name, seat) => ({ id: seatPerspective(seat), label: `As ${label(name, seat)} saw it`, title: `The game as seat ${seat} (${name}) saw it: its own cards, and only what it could know of the rest` }))];
 }
 
 /** Re-simulates an untrusted replay; throws an Error saying what is wrong with it. */

@@ -14,6 +14,7 @@ import { watchMatch, type MatchEvent } from './live.ts';
 import { botLogs } from './logs.ts';
 import { createPlayer, type Player, type PlayerSource } from './player.ts';
 import { gameName, rendererOf } from '../games/registry.ts';
+import { entrantSeats } from '../names.ts';
 import { setNavSection } from '../nav-section.ts';
 import type { SeatInfo } from './renderer.ts';
 
@@ -69,7 +70,7 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
         source = { seats, frames: [liveFrame(0, null, event.view)], perspectives: [{ id: PUBLIC, label: 'Public' }], outcome: null, logs: null, live: true };
         live ??= createPlayer(event.game, rendererOf(event.game));
         player = live;
-        fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(seats)));
+        fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(event.game, seats)));
         fill(body, live.element);
         live.load(source);
       } else if (source !== null && live !== null) {
@@ -114,13 +115,14 @@ function liveFrame(move: number, seat: number | null, view: unknown): Frame {
   return { move, seat, views: { [PUBLIC]: view } };
 }
 
-function versus(seats: readonly SeatInfo[]): (Node | string)[] {
-  return seats.flatMap((seat, i) => [...(i > 0 ? [' vs '] : []), seat.bot === null ? seat.name : link(`/bots/${encodeURIComponent(seat.bot)}`, seat.name)]);
+/** The entrants, each once (a partnership's entrant sits at every seat of its side). */
+function versus(game: string, seats: readonly SeatInfo[]): (Node | string)[] {
+  return entrantSeats(game, seats).flatMap((seat, i) => [...(i > 0 ? [' vs '] : []), seat.bot === null ? seat.name : link(`/bots/${encodeURIComponent(seat.bot)}`, seat.name)]);
 }
 
 function matchSummary(match: Match, seats: readonly SeatInfo[]): HTMLElement {
   return el('p', { class: 'viewer-summary' },
-    ...versus(seats),
+    ...versus(match.game, seats),
     ` · ${gameName(match.game)} · ${match.kind}${match.rated ? ', rated' : ''} · ${match.moves} moves · ${formatTime(match.finishedAt)} · `,
     link(`/api/matches/${encodeURIComponent(match.id)}/replay`, 'replay JSON'),
   );

@@ -3,34 +3,25 @@
  * a seat's view (R11: the other seat's closed cards unknown but those it followed) or the public
  * view of a live game (no closed card known). A card the viewer does not know is null.
  */
-import { trickWinningCard, type Card, type GameResult, type HistoryEvent, type PhaseName, type XixPublicView, type XixSeatView, type XixSpectatorView } from '@xix/engine';
+import { trickWinningCard, type Card, type XixPublicView, type XixSeatView, type XixSpectatorView } from '@xix/engine';
 
 export interface TableHand {
   /** Known closed cards first, then null for each closed card the viewer does not know. */
   readonly closed: readonly (Card | null)[];
-  readonly open: readonly Card[];
+  readonly open: XixPublicView['hands'][number]['open'];
 }
 
-export interface XixTable {
+/** The fields every view holds, as the engine types them (Pick: they cannot drift from views.ts). */
+type TableFields = 'phase' | 'toMove' | 'exchange' | 'trick' | 'leader' | 'led' | 'strikes' | 'stakes' | 'points' | 'exchangeWinner' | 'pool' | 'history' | 'result';
+
+export interface XixTable extends Pick<XixPublicView, TableFields> {
   /** The seat whose view this is, or null (spectator or public). */
   readonly viewer: number | null;
-  readonly phase: PhaseName;
-  readonly toMove: number | null;
-  readonly exchange: number;
-  readonly trick: number;
-  readonly leader: number;
-  readonly led: Card | null;
-  readonly strikes: readonly number[];
-  readonly stakes: number;
-  readonly points: readonly number[];
-  readonly exchangeWinner: number | null;
-  readonly pool: readonly Card[];
-  readonly history: readonly HistoryEvent[];
-  readonly result: GameResult | null;
   readonly hands: readonly TableHand[];
-  readonly row: readonly { readonly faceUp: boolean; readonly card: Card | null }[];
+  /** The strike row; a face-down card the viewer does not know is null. */
+  readonly row: XixPublicView['strikeRow'];
   /** The card set aside (spectator view only). */
-  readonly discard: Card | null;
+  readonly discard: XixSpectatorView['discard'] | null;
 }
 
 type AnyXixView = XixSpectatorView | XixSeatView | XixPublicView;
