@@ -1,18 +1,28 @@
 /**
  * `npm run bench:engine`: full random games per second, and decisions per second, on one core,
- * through the public engine API (randomSetup, start, toMove, legalActions, apply): XIX, and 1923
- * at 2 and 6 seats. Prints the median of several rounds after a warm-up. Time is this process's
- * CPU time, so that other work on the machine does not distort the figure.
+ * through the public engine API (randomSetup, start, toMove, legalActions, apply): XIX, 1923
+ * at 2 and 6 seats, and Nineteen at 2, 4 and 6 seats (its forced moves are the engine's, inside
+ * `apply`, so decisions count only what a bot is asked). Prints the median of several rounds
+ * after a warm-up. Time is this process's CPU time, so that other work on the machine does not
+ * distort the figure. `BENCH_GAME=<id>` runs one game's benches only.
  */
-import { createRandom, nineteenTwentyThree, xix, type AnyGame } from '@xix/engine';
+import { createRandom, nineteen, nineteenTwentyThree, xix, type AnyGame } from '@xix/engine';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 
-const BENCHES: readonly { readonly game: AnyGame; readonly seats: number; readonly games: number }[] = [
+const ONLY = process.env.BENCH_GAME;
+
+const ALL_BENCHES: readonly { readonly game: AnyGame; readonly seats: number; readonly games: number }[] = [
   { game: xix, seats: 2, games: Number(process.env.GAMES ?? 50_000) },
   { game: nineteenTwentyThree, seats: 2, games: Number(process.env.GAMES_1923 ?? 20_000) },
   { game: nineteenTwentyThree, seats: 6, games: Number(process.env.GAMES_1923 ?? 20_000) },
+  // Random Nineteen games are long (often the 100-hand cap, N16): ~270 to ~2,300 decisions each.
+  { game: nineteen, seats: 2, games: Number(process.env.GAMES_NINETEEN ?? 2_000) },
+  { game: nineteen, seats: 4, games: Number(process.env.GAMES_NINETEEN ?? 2_000) },
+  { game: nineteen, seats: 6, games: Number(process.env.GAMES_NINETEEN ?? 2_000) },
 ];
+
+const BENCHES = ONLY === undefined ? ALL_BENCHES : ALL_BENCHES.filter((bench) => bench.game.id === ONLY);
 
 function playRound(game: AnyGame, seats: number, games: number, firstSeed: number): { seconds: number; decisions: number } {
   const random = createRandom(firstSeed);

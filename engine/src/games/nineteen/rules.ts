@@ -19,8 +19,8 @@ import {
   effectiveSuit,
 } from './cards.ts';
 import { legalPlays, strongestCardIndex, trickKey } from './tricks.ts';
-import { Phase, drawnDeck, emptyState, type NineteenSetup, type NineteenState } from './state.ts';
-import { handRecord, ownRecord, type ForcedMove } from './views.ts';
+import { Phase, drawnDeck, emptyState, forcedCode, type NineteenSetup, type NineteenState } from './state.ts';
+import { currentHand } from './views.ts';
 
 const NO_ACTIONS: readonly NineteenAction[] = Object.freeze([]);
 
@@ -76,22 +76,103 @@ export function legalActions(s: NineteenState): readonly NineteenAction[] {
 }
 
 /**
- * N6, N22: every set of cards whose discard keeps k cards with minKeep ≤ k ≤ 5, fewest thrown
- * first, sets of one size in the order of their bit patterns over the sorted hand.
+ * N6, N22: the discard sets of a hand of `size` cards keeping minKeep..5, as bit patterns over the
+ * sorted hand: fewest thrown first, one size in increasing order of the pattern. Computed once.
  */
+const discardMasks: number[][][] = [];
+function masksFor(size: number, minKeep: number): number[] {
+  const bySize = (discardMasks[size] ??= []);
+  let masks = bySize[minKeep];
+  if (masks === undefined) {
+    masks = [];
+    for (let thrown = Math.max(0, size - HAND_SIZE); thrown <= size - minKeep; thrown++) {
+      for (let mask = 0; mask < 1 << size; mask++) if (bitCount(mask) === thrown) masks.push(mask);
+    }
+    bySize[minKeep] = masks;
+  }
+  return masks;
+}
+
+/**
+ * The discards last offered by `legalActions`, with the hand and keep rule they were made for: a
+ * bot answers with one of these objects, and `check` knows it by identity instead of parsing it.
+ */
+let offered: readonly NineteenAction[] = NO_ACTIONS;
+let offeredMasks: readonly number[] = [];
+const offeredHand: number[] = [];
+let offeredMinKeep = -1;
+
+/**
+ * Discards of at most 3 cards, shared and frozen, by their sorted cards (a·52² + b·52 + c, and so
+ * on): most of a hand's discard sets are small, and a random game would otherwise spend most of
+ * its time allocating them. Larger sets (at most 52·51·50·49 / 24 of them) are built per decision.
+ */
+const SMALL_DISCARD = 3;
+// Filled with null, not holes: V8 keeps a large array with holes as a slow dictionary.
+const smallDiscards: (NineteenAction | null)[][] = [0, 1, 2, 3].map((count) => new Array<NineteenAction | null>(52 ** count).fill(null));
+
 function discardActions(hand: readonly number[], minKeep: number): NineteenAction[] {
   const size = hand.length;
-  const out: NineteenAction[] = [];
-  const codes = hand.map((card) => CARD_CODES[card]!);
-  for (let thrown = Math.max(0, size - HAND_SIZE); thrown <= size - minKeep; thrown++) {
-    for (let mask = 0; mask < 1 << size; mask++) {
-      if (bitCount(mask) !== thrown) continue;
-      const cards: string[] = [];
-      for (let i = 0; i < size; i++) if (mask & (1 << i)) cards.push(codes[i]!);
-      out.push({ type: 'discard', cards });
+  const masks = masksFor(size, minKeep);
+  const out = new Array<NineteenAction>(masks.length);
+  for (let m = 0; m < masks.length; m++) {
+    const mask = masks[m]!;
+    const count = bitCount(mask);
+    if (count <= SMALL_DISCARD) {
+      let key = 0;
+      for (let i = 0; i < size; i++) if (mask & (1 << i)) key = key * 52 + hand[i]!;
+      const table = smallDiscards[count]!;
+      out[m] = table[key] ??= Object.freeze({ type: 'discard', cards: Object.freeze(cardCodesOf(hand, mask, count)) });
+    } else {
+      out[m] = { type: 'discard', cards: cardCodesOf(hand, mask, count) };
     }
   }
+  offered = out;
+  offeredMasks = masks;
+  offeredHand.length = size;
+  for (let i = 0; i < size; i++) offeredHand[i] = hand[i]!;
+  offeredMinKeep = minKeep;
   return out;
+}
+
+/** The codes of the cards of `hand` at the set bits of `mask`, `count` of them, as a packed array literal. */
+function cardCodesOf(hand: readonly number[], mask: number, count: number): string[] {
+  const at = positions;
+  let k = 0;
+  for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) at[k++] = hand[i]!;
+  const c = CARD_CODES;
+  switch (count) {
+    case 0:
+      return [];
+    case 1:
+      return [c[at[0]!]!];
+    case 2:
+      return [c[at[0]!]!, c[at[1]!]!];
+    case 3:
+      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!];
+    case 4:
+      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!];
+    case 5:
+      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!, c[at[4]!]!];
+    case 6:
+      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!, c[at[4]!]!, c[at[5]!]!];
+    case 7:
+      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!, c[at[4]!]!, c[at[5]!]!, c[at[6]!]!];
+    default:
+      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!, c[at[4]!]!, c[at[5]!]!, c[at[6]!]!, c[at[7]!]!];
+  }
+}
+const positions: number[] = new Array<number>(8).fill(0);
+
+/** The cards of `value` if it is one of the discards just offered for exactly this hand, else null. */
+function offeredDiscard(value: unknown, hand: readonly number[], minKeep: number): number[] | null {
+  const at = offered.indexOf(value as NineteenAction);
+  if (at < 0 || minKeep !== offeredMinKeep || hand.length !== offeredHand.length) return null;
+  for (let i = 0; i < hand.length; i++) if (hand[i] !== offeredHand[i]) return null;
+  const mask = offeredMasks[at]!;
+  const cards: number[] = [];
+  for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) cards.push(hand[i]!);
+  return cards;
 }
 
 function bitCount(mask: number): number {
@@ -104,6 +185,10 @@ type Checked = { readonly ok: true; readonly action: NineteenAction; readonly id
 
 function check(s: NineteenState, value: unknown): Checked {
   if (s.phase === Phase.Over) return { ok: false, reason: 'the game is over' };
+  if (s.phase === Phase.Discard) {
+    const cards = offeredDiscard(value, s.cards[s.toMove]!, s.minKeep);
+    if (cards !== null) return { ok: true, action: value as NineteenAction, id: DISCARD_ID, cards };
+  }
   const parsed = parseAction(value);
   if (!parsed.ok) return parsed;
   const id = parsed.id;
@@ -158,8 +243,7 @@ export function applyAction(s: NineteenState, value: NineteenAction): void {
 /** N22: while the seat to move has exactly one legal action, the engine takes it for the seat. */
 function settle(s: NineteenState): void {
   while (s.phase !== Phase.Over && legalCount(s) === 1) {
-    const forced: ForcedMove = Object.freeze({ hand: s.hand, seat: s.toMove, trick: s.phase === Phase.Play ? s.leaders.length : null });
-    s.forced.push(forced);
+    s.forced.push(forcedCode(s.hand, s.phase === Phase.Play ? s.leaders.length : 0, s.toMove));
     perform(s, s.phase === Phase.Play ? PLAY_BASE + scratch[0]! : PASS_ID, null);
   }
 }
@@ -186,16 +270,21 @@ function beginHand(s: NineteenState): void {
   const deck = recorded === undefined ? drawnDeck(s.setup.dealSeed, s.hand) : recorded.map(cardOfCode);
   s.decks.push(deck);
   s.deck = deck;
+  // Fresh arrays: the last hand's stay as they were, in its HandData.
+  s.cards = [];
+  s.dealt = [];
+  s.discarded = [];
+  s.received = [];
   for (let seat = 0; seat < n; seat++) {
-    s.cards[seat] = [];
-    s.discarded[seat] = null;
-    s.received[seat] = null;
+    s.cards.push([]);
+    s.discarded.push(null);
+    s.received.push(null);
   }
   // N3: one card at a time from the dealer's left, the dealer last, five times round.
   for (let i = 0; i < HAND_SIZE * n; i++) s.cards[(s.dealer + 1 + (i % n)) % n]!.push(deck[i]!);
   for (let seat = 0; seat < n; seat++) {
-    s.cards[seat]!.sort(byNumber);
-    s.dealt[seat] = s.cards[seat]!.slice();
+    sortCards(s.cards[seat]!);
+    s.dealt.push(s.cards[seat]!.slice());
   }
   s.kitty = deck.slice(HAND_SIZE * n, HAND_SIZE * n + KITTY_SIZE);
   s.top = HAND_SIZE * n + KITTY_SIZE;
@@ -213,7 +302,18 @@ function beginHand(s: NineteenState): void {
   s.toMove = (s.dealer + 1) % n;
 }
 
-const byNumber = (a: number, b: number): number => a - b;
+/** Sorts a hand (at most 8 cards) in place: an insertion sort, cheaper than `sort` at this size. */
+function sortCards(cards: number[]): void {
+  for (let i = 1; i < cards.length; i++) {
+    const card = cards[i]!;
+    let j = i - 1;
+    while (j >= 0 && cards[j]! > card) {
+      cards[j + 1] = cards[j]!;
+      j--;
+    }
+    cards[j + 1] = card;
+  }
+}
 
 /** N4: one round, the dealer last; a bid must top the high bid; all passing bags the dealer at 3. */
 function bid(s: NineteenState, amount: number): void {
@@ -241,7 +341,7 @@ function callTrump(s: NineteenState, suit: number): void {
   s.trump = suit;
   const hand = s.cards[s.bidder]!;
   for (const card of s.kitty) hand.push(card);
-  hand.sort(byNumber);
+  sortCards(hand);
   s.phase = Phase.Discard;
   s.toMove = (s.dealer + 1) % s.seats;
 }
@@ -269,7 +369,7 @@ function discard(s: NineteenState, cards: readonly number[]): void {
     s.top += need;
     s.received[to] = served;
     for (const card of served) held.push(card);
-    held.sort(byNumber);
+    sortCards(held);
     // N7: a seat that kept nothing gets four face down and the fifth face up.
     if (kept === 0) {
       s.flipSeats.push(to);
@@ -323,8 +423,7 @@ function endHand(s: NineteenState): void {
   if (recorded !== undefined && recorded.some((score, side) => score !== s.scores[side])) {
     throw new GameError(`setup.scores[${s.hand - 1}] records ${JSON.stringify(recorded)} after hand ${s.hand}, the play gives ${JSON.stringify(s.scores)}`);
   }
-  s.records.push(Object.freeze(handRecord(s, bonus + 1, points, s.scores.slice())));
-  for (let seat = 0; seat < s.seats; seat++) s.own[seat]!.push(Object.freeze(ownRecord(s, seat)));
+  s.past.push(currentHand(s, bonus + 1, points, s.scores.slice()));
   const winners = endCheck(s, bidderSide);
   if (winners !== null) {
     s.winningSides = winners.sides;

@@ -6,7 +6,7 @@
 import { GameError, type Seat } from '../../game.ts';
 import { createRandom, shuffled } from '../../random.ts';
 import { CARD_CODES, DECK_SIZE, MAX_HANDS, MAX_SEATS, MIN_SEATS, cardOfCode, type CardCode } from './cards.ts';
-import type { ForcedMove, HandRecord, OwnHandRecord } from './views.ts';
+import type { HandRecord, OwnHandRecord } from './views.ts';
 
 export interface NineteenSetup {
   /** N1: 2 to 6 seats. */
@@ -32,6 +32,37 @@ export interface NineteenSetup {
    * all; a game started from a setup that records them checks each hand's end against them.
    */
   readonly scores: readonly (readonly number[])[];
+}
+
+/**
+ * A hand as the rules played it, from the hand's own arrays: a finished hand's are never changed
+ * again, so keeping them costs nothing; views turn them into records when asked. The hand in play
+ * has one too (`currentHand` in views.ts), read from the state.
+ */
+export interface HandData {
+  readonly hand: number;
+  readonly dealer: Seat;
+  /** In bidding order from the dealer's left, 0 for a pass. */
+  readonly bids: readonly number[];
+  /** -1 until bidding ends. */
+  readonly bidder: number;
+  readonly bid: number;
+  readonly bagged: boolean;
+  /** -1 until called. */
+  readonly trump: number;
+  readonly dealt: readonly (readonly number[])[];
+  readonly kitty: readonly number[];
+  readonly discarded: readonly (readonly number[] | null)[];
+  readonly received: readonly (readonly number[] | null)[];
+  readonly flipSeats: readonly number[];
+  readonly flipCards: readonly number[];
+  readonly played: readonly number[];
+  readonly leaders: readonly number[];
+  readonly winners: readonly number[];
+  /** Once over: the 1-based bonus trick (N12), and by side the points taken and the scores after. */
+  readonly bonusTrick: number | null;
+  readonly points: readonly number[] | null;
+  readonly scores: readonly number[] | null;
 }
 
 export const Phase = { Bid: 0, Trump: 1, Discard: 2, Play: 3, Over: 4 } as const;
@@ -94,15 +125,23 @@ export interface NineteenState {
   scores: number[];
   /** N15. */
   suddenDeath: boolean;
-  /** Every finished hand, oldest first; and by seat, what only that seat knows of each. */
+  /** Every finished hand, oldest first. */
+  past: HandData[];
+  /**
+   * The finished hands as views show them, made when a view first asks (views.ts): the public
+   * records, and by seat what only that seat knows of each. Frozen, shared by every later view.
+   */
   records: HandRecord[];
   own: OwnHandRecord[][];
-  /** N22: every move the engine made for a seat with one legal action. */
-  forced: ForcedMove[];
+  /** N22: every move the engine made for a seat with one legal action, as `forcedCode` numbers. */
+  forced: number[];
   /** Once over: the winning sides, and why the game ended. */
   winningSides: number[];
   endReason: string;
 }
+
+/** N22: a forced move as a number: the hand, the 1-based trick (0 for a pass) and the seat. */
+export const forcedCode = (hand: number, trick: number, seat: Seat): number => (hand << 6) | (trick << 3) | seat;
 
 export const isPartnership = (seats: number): boolean => seats === 4 || seats === 6;
 /** N6: keep at least 2 cards with 6 seats, 1 with 5, none otherwise. */
@@ -200,6 +239,7 @@ export function emptyState(setup: NineteenSetup): NineteenState {
     bestSeat: -1,
     scores: new Array<number>(sideCount).fill(0),
     suddenDeath: false,
+    past: [],
     records: [],
     own: Array.from({ length: n }, () => []),
     forced: [],
@@ -226,6 +266,7 @@ export function cloneState(s: NineteenState): NineteenState {
     leaders: s.leaders.slice(),
     winners: s.winners.slice(),
     scores: s.scores.slice(),
+    past: s.past.slice(),
     records: s.records.slice(),
     own: s.own.map((records) => records.slice()),
     forced: s.forced.slice(),
@@ -241,6 +282,6 @@ export function setupOf(s: NineteenState): NineteenSetup {
   return {
     ...s.setup,
     decks: s.decks.map((deck) => deck.map((card) => CARD_CODES[card]!)),
-    scores: s.records.map((record) => record.scores!.slice()),
+    scores: s.past.map((hand) => hand.scores!.slice()),
   };
 }

@@ -10,7 +10,7 @@ import type { GameResult, Seat } from '../../game.ts';
 import type { NineteenAction } from './actions.ts';
 import { SUITS, cardCode, type CardCode, type Suit } from './cards.ts';
 import { legalActions, result } from './rules.ts';
-import { PHASE_NAMES, Phase, isPartnership, type NineteenState, type PhaseName } from './state.ts';
+import { PHASE_NAMES, Phase, isPartnership, type HandData, type NineteenState, type PhaseName } from './state.ts';
 
 /** N1: heads up (2 seats), cut-throat (3, 5), partners (4, 6: even seats against odd). */
 export type StyleName = 'heads-up' | 'cutthroat' | 'partners';
@@ -138,45 +138,96 @@ export const styleOf = (seats: number): StyleName => (seats === 2 ? 'heads-up' :
 
 const codes = (cards: readonly number[]): CardCode[] => cards.map(cardCode);
 const codesOrNull = (cards: readonly number[] | null): CardCode[] | null => (cards === null ? null : codes(cards));
+const byNumber = (a: number, b: number): number => a - b;
 
-/** The hand in play (or just ended) as every seat knows it. */
-export function handRecord(s: NineteenState, bonusTrick: number | null, points: readonly number[] | null, scores: readonly number[] | null): HandRecord {
-  const n = s.seats;
-  // N6: counts show once every seat has discarded, that is from the first trick on.
-  const allDiscarded = s.phase === Phase.Play;
-  const tricks: TrickRecord[] = [];
-  for (let t = 0; t < s.leaders.length; t++) {
-    tricks.push({ leader: s.leaders[t]!, cards: codes(s.played.slice(t * n, (t + 1) * n)), winner: t < s.winners.length ? s.winners[t]! : null });
-  }
+/** The hand in play's data, from the state's arrays (once over, with its bonus trick, points and scores). */
+export function currentHand(s: NineteenState, bonusTrick: number | null = null, points: readonly number[] | null = null, scores: readonly number[] | null = null): HandData {
   return {
     hand: s.hand,
     dealer: s.dealer,
-    bids: s.bids.map((bid, i) => ({ seat: (s.dealer + 1 + i) % n, bid: bid === 0 ? null : bid })),
-    bidder: s.bidder < 0 ? null : s.bidder,
-    bid: s.bidder < 0 ? null : s.highBid,
+    bids: s.bids,
+    bidder: s.bidder,
+    bid: s.highBid,
     bagged: s.bagged,
-    trump: s.trump < 0 ? null : SUITS[s.trump]!,
-    discards: allDiscarded ? s.discarded.map((d) => d!.length) : null,
-    flips: s.flipSeats.map((seat, i) => ({ seat, card: cardCode(s.flipCards[i]!) })),
-    tricks,
+    trump: s.trump,
+    dealt: s.dealt,
+    kitty: s.kitty,
+    discarded: s.discarded,
+    received: s.received,
+    flipSeats: s.flipSeats,
+    flipCards: s.flipCards,
+    played: s.played,
+    leaders: s.leaders,
+    winners: s.winners,
     bonusTrick,
     points,
     scores,
   };
 }
 
-export function ownRecord(s: NineteenState, seat: Seat): OwnHandRecord {
+/** A hand as every seat knows it; `discardsShown` once every seat has discarded (N6). */
+function handRecord(d: HandData, n: number, discardsShown: boolean): HandRecord {
+  const tricks: TrickRecord[] = [];
+  for (let t = 0; t < d.leaders.length; t++) {
+    tricks.push({ leader: d.leaders[t]!, cards: codes(d.played.slice(t * n, (t + 1) * n)), winner: t < d.winners.length ? d.winners[t]! : null });
+  }
   return {
-    hand: s.hand,
-    dealt: codes(s.dealt[seat]!),
-    kitty: seat === s.bidder && s.trump >= 0 ? codes(s.kitty.slice().sort((a, b) => a - b)) : null,
-    discarded: codesOrNull(s.discarded[seat]!),
-    received: codesOrNull(s.received[seat]!),
+    hand: d.hand,
+    dealer: d.dealer,
+    bids: d.bids.map((bid, i) => ({ seat: (d.dealer + 1 + i) % n, bid: bid === 0 ? null : bid })),
+    bidder: d.bidder < 0 ? null : d.bidder,
+    bid: d.bidder < 0 ? null : d.bid,
+    bagged: d.bagged,
+    trump: d.trump < 0 ? null : SUITS[d.trump]!,
+    discards: discardsShown ? d.discarded.map((cards) => cards!.length) : null,
+    flips: d.flipSeats.map((seat, i) => ({ seat, card: cardCode(d.flipCards[i]!) })),
+    tricks,
+    bonusTrick: d.bonusTrick,
+    points: d.points === null ? null : d.points.slice(),
+    scores: d.scores === null ? null : d.scores.slice(),
   };
 }
 
-/** Whether the last record is the hand in play's: it is, unless the game is over (it was recorded). */
-const handInPlay = (s: NineteenState): boolean => s.phase !== Phase.Over;
+/** What only `seat` knows of a hand: the kitty only if it is the bidder and has taken it (N5). */
+function ownRecord(d: HandData, seat: Seat): OwnHandRecord {
+  return {
+    hand: d.hand,
+    dealt: codes(d.dealt[seat]!),
+    kitty: seat === d.bidder && d.trump >= 0 ? codes(d.kitty.slice().sort(byNumber)) : null,
+    discarded: codesOrNull(d.discarded[seat]!),
+    received: codesOrNull(d.received[seat]!),
+  };
+}
+
+/** The finished hands' public records, made once each and shared by every later view (the view codec relies on it). */
+function finishedRecords(s: NineteenState): readonly HandRecord[] {
+  while (s.records.length < s.past.length) s.records.push(Object.freeze(handRecord(s.past[s.records.length]!, s.seats, true)));
+  return s.records;
+}
+
+function finishedOwn(s: NineteenState, seat: Seat): readonly OwnHandRecord[] {
+  const own = s.own[seat]!;
+  while (own.length < s.past.length) own.push(Object.freeze(ownRecord(s.past[own.length]!, seat)));
+  return own;
+}
+
+const inPlay = (s: NineteenState): boolean => s.phase !== Phase.Over;
+
+/** Every hand so far as every seat knows it, the hand in play last. */
+function handRecords(s: NineteenState): HandRecord[] {
+  const records = finishedRecords(s).slice();
+  // N6: discard counts show once every seat has discarded, that is from the first trick on.
+  if (inPlay(s)) records.push(handRecord(currentHand(s), s.seats, s.phase === Phase.Play));
+  return records;
+}
+
+function ownRecords(s: NineteenState, seat: Seat): OwnHandRecord[] {
+  const records = finishedOwn(s, seat).slice();
+  if (inPlay(s)) records.push(ownRecord(currentHand(s), seat));
+  return records;
+}
+
+const forcedMove = (code: number): ForcedMove => ({ hand: code >> 6, seat: code & 7, trick: (code >> 3) & 7 || null });
 
 export function publicView(s: NineteenState): NineteenPublicView {
   const discarding = s.phase === Phase.Discard;
@@ -197,7 +248,7 @@ export function publicView(s: NineteenState): NineteenPublicView {
     handSizes: s.cards.map((cards, seat) => cards.length + (discarding ? (s.discarded[seat]?.length ?? 0) : 0)),
     kitty: s.trump >= 0 ? 0 : s.kitty.length,
     stock: s.deck.length - s.top,
-    hands: handInPlay(s) ? [...s.records, handRecord(s, null, null, null)] : s.records.slice(),
+    hands: handRecords(s),
     result: result(s),
   };
 }
@@ -208,8 +259,8 @@ export function seatView(s: NineteenState, seat: Seat): NineteenSeatView {
     seat,
     side: s.sideOf[seat]!,
     cards: codes(s.cards[seat]!),
-    own: handInPlay(s) ? [...s.own[seat]!, ownRecord(s, seat)] : s.own[seat]!.slice(),
-    forced: s.forced.filter((move) => move.seat === seat),
+    own: ownRecords(s, seat),
+    forced: s.forced.filter((code) => (code & 7) === seat).map(forcedMove),
     legalActions: s.phase !== Phase.Over && s.toMove === seat ? legalActions(s) : [],
   };
 }
@@ -220,8 +271,8 @@ export function spectatorView(s: NineteenState): NineteenSpectatorView {
     seatCards: s.cards.map(codes),
     kittyCards: codes(s.kitty),
     stockCards: codes(s.deck.slice(s.top)),
-    own: s.own.map((records, seat) => (handInPlay(s) ? [...records, ownRecord(s, seat)] : records.slice())),
-    forced: s.forced.slice(),
+    own: s.own.map((_, seat) => ownRecords(s, seat)),
+    forced: s.forced.map(forcedMove),
     decks: s.decks.map(codes),
   };
 }

@@ -34,7 +34,7 @@ describe('Nineteen golden game at the cap (scenario 11, N16)', () => {
     if (!run.ok) throw new Error(run.reason);
     const state = run.state as NineteenState;
     expect(state.hand).toBe(100);
-    expect(state.records).toHaveLength(100);
+    expect(state.past).toHaveLength(100);
     expect(game.toMove(state)).toBeNull();
     const result = game.result(state)!;
     expect(result.reason).toMatch(/^hand-limit/);

@@ -108,7 +108,7 @@ function checkedRandomGame(dealSeed: number, actionSeed: number, seats: number, 
       same(legal.map((a) => (a as { card: string }).card).sort(), oracleLegal(hand, led, { trump: NINETEEN_SUITS[s.trump]!, ...options }).sort(), `legal plays of ${hand.join(' ')} on ${led}`);
     }
     const scores = s.scores.slice();
-    const records = s.records.length;
+    const records = s.past.length;
     const action = legal[random.int(legal.length)]!;
     moves.push({ seat: s.toMove, action: JSON.parse(JSON.stringify(action)) as NineteenAction });
     game.apply(s, action);
@@ -116,7 +116,7 @@ function checkedRandomGame(dealSeed: number, actionSeed: number, seats: number, 
     const cards = everyCard(s);
     if (cards.length !== 52 || new Set(cards).size !== 52) throw new Error(`conservation: ${cards.length} cards, ${new Set(cards).size} distinct`);
     // Scores change only at hand end.
-    if (s.records.length === records) same(s.scores, scores, 'scores within a hand');
+    if (s.past.length === records) same(s.scores, scores, 'scores within a hand');
     if (s.phase === 3) {
       // 5 cards after replenishing, 5 − t after trick t.
       const done = s.leaders.length - 1;
@@ -136,7 +136,7 @@ describe.each(CASES)('Nineteen random games at $seats seats, shortSuit $shortSui
       const { end, moves } = checkedRandomGame(1000 * seats + g, 77 + g, seats, options);
       expect(game.toMove(end)).toBeNull();
       expect(end.hand).toBeLessThanOrEqual(100);
-      expect(end.records).toHaveLength(end.hand);
+      expect(end.past).toHaveLength(end.hand);
       checkHands(end, options);
       checkReplay(end, 1000 * seats + g, moves);
     }

@@ -130,7 +130,7 @@ describe('N4 bidding', () => {
     expect(game.publicView(s).phase).toBe('trump');
     expect(game.toMove(s)).toBe((first + 2) % 4);
     const last = (first + 3) % 4;
-    expect(s.forced).toEqual([{ hand: 1, seat: last, trick: null }]);
+    expect(game.spectatorView(s).forced).toEqual([{ hand: 1, seat: last, trick: null }]);
     expect(game.view(s, last).forced).toEqual([{ hand: 1, seat: last, trick: null }]);
     expect(game.view(s, first).forced).toEqual([]);
     expect(game.publicView(s).hands[0]!.bids.at(-1)).toEqual({ seat: last, bid: null });
@@ -212,7 +212,7 @@ describe('N9–N13 tricks and scoring', () => {
     expect(record.scores).toEqual([2, 4]);
     expect(game.publicView(s).scores).toEqual([2, 4]);
     // N22: the forced cards, marked for their own seat only.
-    expect(s.forced.filter((move) => move.hand === 1)).toEqual([
+    expect(game.spectatorView(s).forced.filter((move) => move.hand === 1)).toEqual([
       { hand: 1, seat: 0, trick: 1 },
       { hand: 1, seat: 0, trick: 3 },
       { hand: 1, seat: 1, trick: 5 },

@@ -14,7 +14,6 @@ import {
   nineteenCardOfCode as cardOf,
   shuffled,
   type NineteenState,
-  type OwnHandRecord,
 } from '../../../src/index.ts';
 import { randomPrefix } from './script.ts';
 
@@ -29,15 +28,14 @@ function knownNow(s: NineteenState, seat: number | null): Set<number> {
   return known;
 }
 
-/** An earlier hand's cards `seat` saw (null: every seat): played, flips, and its own record's. */
+/** An earlier hand's cards `seat` saw (null: every seat): played, flips, and its own. */
 function knownThen(s: NineteenState, hand: number, seat: number | null): Set<number> {
-  const record = s.records[hand]!;
-  const codes = [...record.tricks.flatMap((trick) => trick.cards), ...record.flips.map((flip) => flip.card)];
-  if (seat !== null) {
-    const own = s.own[seat]![hand]!;
-    codes.push(...own.dealt, ...(own.kitty ?? []), ...(own.discarded ?? []), ...(own.received ?? []));
-  }
-  return new Set(codes.map(cardOf));
+  const past = s.past[hand]!;
+  const known = new Set<number>([...past.played, ...past.flipCards]);
+  if (seat === null) return known;
+  for (const card of [...past.dealt[seat]!, ...(past.discarded[seat] ?? []), ...(past.received[seat] ?? [])]) known.add(card);
+  if (seat === past.bidder) for (const card of past.kitty) known.add(card);
+  return known;
 }
 
 /** A renaming of `hidden` among themselves: a shuffle, then each to the next. */
@@ -46,15 +44,6 @@ function renaming(hidden: readonly number[], seed: number): (card: number) => nu
   const map = new Map(order.map((card, i) => [card, order[(i + 1) % order.length]!]));
   return (card) => map.get(card) ?? card;
 }
-
-const renameOwn = (record: OwnHandRecord, rename: (code: string) => string): OwnHandRecord =>
-  Object.freeze({
-    hand: record.hand,
-    dealt: record.dealt.map(rename),
-    kitty: record.kitty === null ? null : record.kitty.map(rename),
-    discarded: record.discarded === null ? null : record.discarded.map(rename),
-    received: record.received === null ? null : record.received.map(rename),
-  });
 
 /**
  * The state with the cards hidden from `seat` (null: from every seat) renamed among themselves, in
@@ -72,19 +61,26 @@ function renamed(s: NineteenState, seat: number | null, seed: number): NineteenS
     const then = renaming(ALL.filter((card) => !knownThen(s, hand, seat).has(card)), seed + hand + 1);
     return old.map(then);
   });
-  const own = s.own.map((records, owner) =>
-    owner === seat
-      ? records.slice()
-      : records.map((record, hand) => {
-          const then = renaming(ALL.filter((card) => !knownThen(s, hand, seat).has(card)), seed + hand + 1);
-          return renameOwn(record, (code) => CODES[then(cardOf(code))]!);
-        }),
-  );
+  // Earlier hands: each renamed among the cards hidden from `seat` then (its deck, and every other seat's own cards).
+  const past = s.past.map((hand, h) => {
+    const then = renaming(ALL.filter((card) => !knownThen(s, h, seat).has(card)), seed + h + 1);
+    const other = <T extends number[] | readonly number[] | null>(cards: T, owner: number) => (cards === null || owner === seat ? cards : cards.map(then));
+    return {
+      ...hand,
+      dealt: hand.dealt.map((cards, owner) => other(cards, owner)!),
+      kitty: hand.bidder === seat ? hand.kitty : hand.kitty.map(then),
+      discarded: hand.discarded.map((cards, owner) => other(cards, owner)),
+      received: hand.received.map((cards, owner) => other(cards, owner)),
+    };
+  });
   return {
     ...copy,
     deck,
     decks,
-    own,
+    past,
+    // The views' records are made from `past` afresh.
+    records: [],
+    own: s.own.map(() => []),
     cards: s.cards.map((cards) => cards.map(now).sort(byNumber)),
     dealt: s.dealt.map((cards) => cards.map(now).sort(byNumber)),
     kitty: s.kitty.map(now),
@@ -103,7 +99,7 @@ const prefix = fc.record({
   perm: fc.nat(),
 });
 
-const start = ({ deal, actions, decisions, seats, shortSuit, reneging }: fc.RecordValue<typeof prefix>) => randomPrefix(deal, actions, seats, { shortSuit, reneging }, decisions);
+const start = ({ deal, actions, decisions, seats, shortSuit, reneging }: { deal: number; actions: number; decisions: number; seats: number; shortSuit: boolean; reneging: boolean }) => randomPrefix(deal, actions, seats, { shortSuit, reneging }, decisions);
 
 describe('Nineteen view secrecy (N21)', () => {
   it('gives a seat identical views of states that differ only in cards hidden from it, this hand’s and earlier hands’', () => {
