@@ -117,7 +117,7 @@ describe('xix new-bot', () => {
   it('keeps XIX the default and refuses a game it has no template for, making nothing', () => {
     runXix(dir, 'new-bot', 'plain');
     expect(readFileSync(path.join(dir, 'plain', 'bot.ts'), 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', 'xix', 'bot.ts'), 'utf8'));
-    expectOneLineError(runXix(dir, 'new-bot', 'chess-bot', '--game', 'chess'), /^xix: no bot template for a game "chess": --game is one of xix, 1923, nim$/);
+    expectOneLineError(runXix(dir, 'new-bot', 'chess-bot', '--game', 'chess'), /^xix: no bot template for a game "chess": --game is one of xix, 1923, nineteen, nim$/);
     expect(existsSync(path.join(dir, 'chess-bot'))).toBe(false);
   });
 });

@@ -89,10 +89,10 @@ describe('pack:cli', () => {
 
   it('knows the fixture game only under the test-only switch', () => {
     const games = (fixtureGames: boolean): string => packedWith(fixtureGames, 'new-bot', '--help').stdout.replace(/\s+/g, ' ');
-    expect(games(false)).toContain('the game the bot plays: xix, 1923 ');
-    expect(games(true)).toContain('the game the bot plays: xix, 1923, nim ');
+    expect(games(false)).toContain('the game the bot plays: xix, 1923, nineteen ');
+    expect(games(true)).toContain('the game the bot plays: xix, 1923, nineteen, nim ');
     const refused = packedWith(false, 'new-bot', 'stones', '--game', 'nim');
-    expect(refused.stderr).toBe('xix: no bot template for a game "nim": --game is one of xix, 1923\n');
+    expect(refused.stderr).toBe('xix: no bot template for a game "nim": --game is one of xix, 1923, nineteen\n');
     expect(existsSync(path.join(work, 'stones'))).toBe(false);
     expect(packedWith(true, 'new-bot', 'stones', '--game', 'nim').code).toBe(0);
   });

@@ -50,7 +50,7 @@ export async function trustedTables(entrants: readonly Entrant[], seating: Seati
     const table: Player[][] = [];
     for (const [e, entrant] of entrants.entries()) {
       const players: Player[] = [];
-      for (const _seat of seatsOfEntrant(e, rotation, seating)) players.push(trustedPlayer(orFail(await loadBot(entrant.file)).bot, entrant.name));
+      for (let seats = seatsOfEntrant(e, rotation, seating).length; seats > 0; seats--) players.push(trustedPlayer(orFail(await loadBot(entrant.file)).bot, entrant.name));
       table.push(players);
     }
     tables.push(table);

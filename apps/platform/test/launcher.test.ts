@@ -2,8 +2,9 @@
  * `npm start` as a user runs it: with its own redis-server on a fresh data directory it brings up
  * a healthy server with one worker, a Ctrl-C to its process group ends every process it started,
  * and a second start on the same directory finds the data and the house bots (registered by the
- * server, as in Docker, and only listed by the launcher) again. Without a Redis it can reach, it
- * stops with one message saying what to do. A REDIS_URL's password never appears in its output.
+ * server, as in Docker, and only listed by the launcher) again; its ladder plays every game's
+ * house bots, Nineteen's too. Without a Redis it can reach, it stops with one message saying what
+ * to do. A REDIS_URL's password never appears in its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launcherConfig } from '../src/config.ts';
 import { findRedis } from '../src/find-redis.ts';
 import { freePort, redisAnswers } from '../src/redis-server.ts';
+import { until } from '../../store/test/until.ts';
 
 const START = fileURLToPath(new URL('../src/start.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'xix-launcher-'));
@@ -108,12 +110,15 @@ describe('npm start', () => {
     const houseLine = (text: string): string | undefined => /^xix: (house bots .*)$/m.exec(text)?.[1];
     const houseBots = (await json(`${url}/api/bots?owner=house`)).body.bots as { id: string; name: string; active: number }[];
     expect(houseLine(output)).toBe(`house bots ${houseBots.map((bot) => `${bot.name}=${bot.id}v${bot.active}`).join(', ')}`);
-    expect(houseLine(output)).toMatch(/^house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1, random-1923=b\d+v1, heuristic-1923=b\d+v1, random-nim=b\d+v1$/);
+    expect(houseLine(output)).toMatch(/^house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1, random-1923=b\d+v1, heuristic-1923=b\d+v1, random-nineteen=b\d+v1, heuristic-nineteen=b\d+v1, random-nim=b\d+v1$/);
     // (random-nim: the fixture game, registered under the test-only switch the launcher and its children inherit)
     const pids = /pids: launcher (\d+), server (\d+), worker (\d+), redis (\d+)/.exec(output)!.slice(1).map(Number);
     expect(pids).toHaveLength(4);
     const health = await json(`${url}/api/health`);
     expect(health).toMatchObject({ status: 200, body: { ok: true, workers: 1 } });
+    // the ladder plays every game, Nineteen too: heads up between its house bots (issue 18)
+    const nineteen = await until('a ladder game of Nineteen', async () => ((await json(`${url}/api/matches?game=nineteen`)).body.matches ?? []) as { kind: string; variant: string }[], (matches) => matches.length > 0, { timeoutMs: 90_000 });
+    expect(nineteen[0]).toMatchObject({ kind: 'ladder', variant: 'heads-up' });
     expect((await json(`${url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'returning' }) })).status).toBe(201);
 
     process.kill(-first.child.pid!, 'SIGINT');

@@ -6,7 +6,10 @@
  * for.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GAMES } from '@xix/engine';
+import { VARIANT } from '@xix/store';
 import { upload as storeVersion } from '../../store/test/world.ts';
+import { variantsOf } from '../src/game-info.ts';
 import { ADMIN_TOKEN, failure, openApp, type TestApp } from './app.ts';
 
 let t: TestApp;
@@ -52,6 +55,10 @@ describe("Nineteen's styles and rule options are variants a challenge, a tournam
     });
     const options = ['', '-reneging', '-short-suit', '-short-suit-reneging'];
     expect(games[2]!.variants).toEqual(styles.flatMap((style) => options.map((option) => style + option)).sort());
+  });
+
+  it("names every game's variants as the store names boards (Game.variant: lowercase letters, digits, hyphens)", () => {
+    for (const game of GAMES.values()) for (const variant of variantsOf(game) ?? []) expect(variant, `${game.id}'s variant`).toMatch(VARIANT);
   });
 
   it('takes a challenge at a partnership table with options, a heads-up one by default, and shows the variant boards', async () => {

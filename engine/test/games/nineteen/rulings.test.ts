@@ -61,11 +61,11 @@ describe('N1 seats, sides, variants and seating', () => {
     );
     expect(new Set(names).size).toBe(20);
     expect(names).not.toContain(DEFAULT_VARIANT);
-    expect(names.slice(0, 4)).toEqual(['heads-up', 'heads-up+short-suit', 'heads-up+reneging', 'heads-up+short-suit+reneging']);
+    expect(names.slice(0, 4)).toEqual(['heads-up', 'heads-up-short-suit', 'heads-up-reneging', 'heads-up-short-suit-reneging']);
     expect(game.variant(4, resolveOptions(game, 4))).toBe('partners-4');
     expect(game.variant(6, resolveOptions(game, 6))).toBe('partners-6');
     expect(game.variant(3, resolveOptions(game, 3))).toBe('cutthroat-3');
-    expect(game.variant(5, resolveOptions(game, 5, { reneging: true }))).toBe('cutthroat-5+reneging');
+    expect(game.variant(5, resolveOptions(game, 5, { reneging: true }))).toBe('cutthroat-5-reneging');
   });
 
   it('has both options off by default, and rejects other values (N1)', () => {
