@@ -32,16 +32,14 @@ function entrants(seats: number): EntrantPlayers[] {
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 console.log(`heuristic vs random, Nineteen, ${deals} deals per row from seed ${seed}, each deal once per seat rotation\n`);
-console.log('| seats | style | options | games | heuristic wins [95%] | fair share | heuristic place | forfeits |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| seats | variant | games | heuristic wins [95%] | fair share | heuristic place [95%] | forfeits |');
+console.log('|---|---|---|---|---|---|---|');
 for (const options of [{ shortSuit: false, reneging: false }, { shortSuit: true, reneging: true }]) {
   for (const seats of [2, 4, 3, 5, 6]) {
     const players = entrants(seats);
     const summary = playSeries({ game: nineteen, games: deals * players.length, seed, seats, options, players });
-    const style = nineteen.variant(seats, options);
     const mine = summary.placings[0];
     const place = mine === undefined ? '' : `${mine.average.toFixed(2)} [${mine.interval.low.toFixed(2)}, ${mine.interval.high.toFixed(2)}]`;
-    const opts = options.shortSuit ? 'shortSuit, reneging' : 'none';
-    console.log(`| ${seats} | ${style.split('+')[0]} | ${opts} | ${summary.games} | ${pct(summary.winRate)} [${pct(summary.interval.low)}, ${pct(summary.interval.high)}] | ${pct(1 / players.length)} | ${place} | ${summary.forfeits.reduce((a, b) => a + b, 0)} |`);
+    console.log(`| ${seats} | ${nineteen.variant(seats, options)} | ${summary.games} | ${pct(summary.winRate)} [${pct(summary.interval.low)}, ${pct(summary.interval.high)}] | ${pct(1 / players.length)} | ${place} | ${summary.forfeits.reduce((a, b) => a + b, 0)} |`);
   }
 }

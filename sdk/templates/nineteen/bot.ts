@@ -2,8 +2,7 @@
  * A Nineteen bot. Play it against random bots heads up, or with a partner at four seats:
  *   xix play --game nineteen bot.ts random --games 200
  *   xix play --game nineteen bot.ts random --seats 4 --games 200
- * The SDK's Nineteen section is docs/sdk.md: the game in short, the view, the actions and the
- * helpers, citing the rulings N1–N22.
+ * The SDK's Nineteen section is docs/sdk.md; the rules and their rulings (N1–N22) are in docs/rules-nineteen.md.
  *
  * A bot is this file's default export. It may import nothing but '@xix/sdk', must be
  * deterministic (no Math.random: seed a PRNG in onGameStart with botRandom(seed, seat)) and must
