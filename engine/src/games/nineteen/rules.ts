@@ -5,7 +5,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
-import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, parseAction, type NineteenAction } from './actions.ts';
+import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
 import {
   CARD_CODES,
   GAME_POINTS,
@@ -174,6 +174,9 @@ function offeredDiscard(value: unknown, hand: readonly number[], minKeep: number
   const mask = offeredMasks[at]!;
   const cards: number[] = [];
   for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) cards.push(hand[i]!);
+  // The larger discards are not frozen: a caller that changed one gets it parsed like any value.
+  const codes = (value as DiscardAction).cards;
+  if (codes.length !== cards.length || cards.some((card, i) => codes[i] !== CARD_CODES[card])) return null;
   return cards;
 }
 

@@ -476,3 +476,16 @@ function playTo(s: NineteenState): void {
   const hand = s.hand;
   while (game.toMove(s) !== null && s.hand === hand) game.apply(s, game.legalActions(s)[0]!);
 }
+
+describe('N6 discards offered and answered', () => {
+  it('takes an offered discard as it is, and reads a changed one as the value it now is', () => {
+    const s = game.start(setupWith({ seats: 2, firstDealer: 0, decks: [headsUpDeck] }));
+    act(s, '1:bid 4', '0:pass', '1:trump S');
+    const offered = game.legalActions(s).find((a) => a.type === 'discard' && a.cards.length === 5) as { type: 'discard'; cards: string[] };
+    const before = offered.cards.slice();
+    offered.cards[4] = '2H'; // not the seat's card: the changed value is illegal
+    expect(game.checkAction(s, offered)).toMatchObject({ ok: false, reason: expect.stringMatching(/do not hold 2H/) });
+    offered.cards.splice(0, 5, ...before);
+    expect(game.checkAction(s, offered)).toEqual({ ok: true, action: { type: 'discard', cards: before } });
+  });
+});
