@@ -369,6 +369,12 @@ describe('N14–N17 going out, sudden death, the cap and the result', () => {
     expect(last.filter((score) => score === last[result.winner]!)).toHaveLength(1);
   });
 
+  it('gives the win to the non-bidder with the most points when several go out and the bidder does not (N14d)', () => {
+    const s = fromScores(3, 2, cutthroatDeck, [10, 17, 18]);
+    playCutthroatHand(s);
+    expect(game.result(s)).toEqual({ winner: 2, points: [7, 19, 20], reason: 'most-out', ranks: [3, 2, 1] });
+  });
+
   it('in sudden death, the one seat strictly on top wins whatever its score, even the bidder that was set (N15)', () => {
     const a = fromScores(3, 2, cutthroatDeck, [12, 4, 4], true);
     playCutthroatHand(a);
