@@ -75,13 +75,9 @@ export function trumpStrength(card: number, trump: number, shortSuit: boolean): 
  * with the short suit.
  */
 export function isMajor(card: number, trump: number, shortSuit: boolean): boolean {
-  if (shortSuit) {
-    if (card === QUEEN_OF_HEARTS) return true;
-    if (suitOf(card) !== trump) return false;
-    const rank = rankOf(card);
-    return rank === ACE || rank === KING || (rank === QUEEN && trump === HEARTS);
-  }
+  if (shortSuit && card === QUEEN_OF_HEARTS) return true;
   if (suitOf(card) !== trump) return false;
   const rank = rankOf(card);
-  return rank === ACE || rank === KING || rank === QUEEN;
+  // With the short suit the Q♥ replaces the queen of trump (and is it, when hearts are trump).
+  return rank === ACE || rank === KING || (rank === QUEEN && !shortSuit);
 }

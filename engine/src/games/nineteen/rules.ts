@@ -5,7 +5,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
-import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, parseAction, type NineteenAction } from './actions.ts';
+import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
 import {
   CARD_CODES,
   GAME_POINTS,
@@ -77,20 +77,27 @@ export function legalActions(s: NineteenState): readonly NineteenAction[] {
 
 /**
  * N6, N22: the discard sets of a hand of `size` cards keeping minKeep..5, as bit patterns over the
- * sorted hand: fewest thrown first, one size in increasing order of the pattern. Computed once.
+ * sorted hand: fewest thrown first, one size in increasing order of the pattern; with each, the
+ * positions of its cards in the hand. Computed once a hand size and keep rule.
  */
-const discardMasks: number[][][] = [];
-function masksFor(size: number, minKeep: number): number[] {
-  const bySize = (discardMasks[size] ??= []);
-  let masks = bySize[minKeep];
-  if (masks === undefined) {
-    masks = [];
+interface DiscardSets {
+  readonly masks: readonly number[];
+  readonly positions: readonly (readonly number[])[];
+}
+const discardSets: DiscardSets[][] = [];
+function setsFor(size: number, minKeep: number): DiscardSets {
+  const bySize = (discardSets[size] ??= []);
+  let sets = bySize[minKeep];
+  if (sets === undefined) {
+    const masks: number[] = [];
     for (let thrown = Math.max(0, size - HAND_SIZE); thrown <= size - minKeep; thrown++) {
       for (let mask = 0; mask < 1 << size; mask++) if (bitCount(mask) === thrown) masks.push(mask);
     }
-    bySize[minKeep] = masks;
+    const positions = masks.map((mask) => Array.from({ length: size }, (_, i) => i).filter((i) => mask & (1 << i)));
+    sets = { masks, positions };
+    bySize[minKeep] = sets;
   }
-  return masks;
+  return sets;
 }
 
 /**
@@ -112,57 +119,52 @@ const SMALL_DISCARD = 3;
 const smallDiscards: (NineteenAction | null)[][] = [0, 1, 2, 3].map((count) => new Array<NineteenAction | null>(52 ** count).fill(null));
 
 function discardActions(hand: readonly number[], minKeep: number): NineteenAction[] {
-  const size = hand.length;
-  const masks = masksFor(size, minKeep);
+  const { masks, positions } = setsFor(hand.length, minKeep);
   const out = new Array<NineteenAction>(masks.length);
   for (let m = 0; m < masks.length; m++) {
-    const mask = masks[m]!;
-    const count = bitCount(mask);
+    const at = positions[m]!;
+    const count = at.length;
     if (count <= SMALL_DISCARD) {
       let key = 0;
-      for (let i = 0; i < size; i++) if (mask & (1 << i)) key = key * 52 + hand[i]!;
+      for (let j = 0; j < count; j++) key = key * 52 + hand[at[j]!]!;
       const table = smallDiscards[count]!;
-      out[m] = table[key] ??= Object.freeze({ type: 'discard', cards: Object.freeze(cardCodesOf(hand, mask, count)) });
+      out[m] = table[key] ??= Object.freeze({ type: 'discard', cards: Object.freeze(cardCodesAt(hand, at)) });
     } else {
-      out[m] = { type: 'discard', cards: cardCodesOf(hand, mask, count) };
+      out[m] = { type: 'discard', cards: cardCodesAt(hand, at) };
     }
   }
   offered = out;
   offeredMasks = masks;
-  offeredHand.length = size;
-  for (let i = 0; i < size; i++) offeredHand[i] = hand[i]!;
+  offeredHand.length = hand.length;
+  for (let i = 0; i < hand.length; i++) offeredHand[i] = hand[i]!;
   offeredMinKeep = minKeep;
   return out;
 }
 
-/** The codes of the cards of `hand` at the set bits of `mask`, `count` of them, as a packed array literal. */
-function cardCodesOf(hand: readonly number[], mask: number, count: number): string[] {
-  const at = positions;
-  let k = 0;
-  for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) at[k++] = hand[i]!;
+/** The codes of the cards of `hand` at positions `at`, as a packed array literal. */
+function cardCodesAt(hand: readonly number[], at: readonly number[]): string[] {
   const c = CARD_CODES;
-  switch (count) {
+  switch (at.length) {
     case 0:
       return [];
     case 1:
-      return [c[at[0]!]!];
+      return [c[hand[at[0]!]!]!];
     case 2:
-      return [c[at[0]!]!, c[at[1]!]!];
+      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!];
     case 3:
-      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!];
+      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!];
     case 4:
-      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!];
+      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!];
     case 5:
-      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!, c[at[4]!]!];
+      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!, c[hand[at[4]!]!]!];
     case 6:
-      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!, c[at[4]!]!, c[at[5]!]!];
+      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!, c[hand[at[4]!]!]!, c[hand[at[5]!]!]!];
     case 7:
-      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!, c[at[4]!]!, c[at[5]!]!, c[at[6]!]!];
+      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!, c[hand[at[4]!]!]!, c[hand[at[5]!]!]!, c[hand[at[6]!]!]!];
     default:
-      return [c[at[0]!]!, c[at[1]!]!, c[at[2]!]!, c[at[3]!]!, c[at[4]!]!, c[at[5]!]!, c[at[6]!]!, c[at[7]!]!];
+      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!, c[hand[at[4]!]!]!, c[hand[at[5]!]!]!, c[hand[at[6]!]!]!, c[hand[at[7]!]!]!];
   }
 }
-const positions: number[] = new Array<number>(8).fill(0);
 
 /** The cards of `value` if it is one of the discards just offered for exactly this hand, else null. */
 function offeredDiscard(value: unknown, hand: readonly number[], minKeep: number): number[] | null {
@@ -172,6 +174,9 @@ function offeredDiscard(value: unknown, hand: readonly number[], minKeep: number
   const mask = offeredMasks[at]!;
   const cards: number[] = [];
   for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) cards.push(hand[i]!);
+  // The larger discards are not frozen: a caller that changed one gets it parsed like any value.
+  const codes = (value as DiscardAction).cards;
+  if (codes.length !== cards.length || cards.some((card, i) => codes[i] !== CARD_CODES[card])) return null;
   return cards;
 }
 

@@ -369,6 +369,12 @@ describe('N14–N17 going out, sudden death, the cap and the result', () => {
     expect(last.filter((score) => score === last[result.winner]!)).toHaveLength(1);
   });
 
+  it('gives the win to the non-bidder with the most points when several go out and the bidder does not (N14d)', () => {
+    const s = fromScores(3, 2, cutthroatDeck, [10, 17, 18]);
+    playCutthroatHand(s);
+    expect(game.result(s)).toEqual({ winner: 2, points: [7, 19, 20], reason: 'most-out', ranks: [3, 2, 1] });
+  });
+
   it('in sudden death, the one seat strictly on top wins whatever its score, even the bidder that was set (N15)', () => {
     const a = fromScores(3, 2, cutthroatDeck, [12, 4, 4], true);
     playCutthroatHand(a);
@@ -476,3 +482,16 @@ function playTo(s: NineteenState): void {
   const hand = s.hand;
   while (game.toMove(s) !== null && s.hand === hand) game.apply(s, game.legalActions(s)[0]!);
 }
+
+describe('N6 discards offered and answered', () => {
+  it('takes an offered discard as it is, and reads a changed one as the value it now is', () => {
+    const s = game.start(setupWith({ seats: 2, firstDealer: 0, decks: [headsUpDeck] }));
+    act(s, '1:bid 4', '0:pass', '1:trump S');
+    const offered = game.legalActions(s).find((a) => a.type === 'discard' && a.cards.length === 5) as { type: 'discard'; cards: string[] };
+    const before = offered.cards.slice();
+    offered.cards[4] = '2H'; // not the seat's card: the changed value is illegal
+    expect(game.checkAction(s, offered)).toMatchObject({ ok: false, reason: expect.stringMatching(/do not hold 2H/) });
+    offered.cards.splice(0, 5, ...before);
+    expect(game.checkAction(s, offered)).toEqual({ ok: true, action: { type: 'discard', cards: before } });
+  });
+});
