@@ -79,7 +79,9 @@ export function parseAction(value: unknown): Parsed {
   const type = descriptors.type?.value;
   if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) return { ok: false, reason: `unknown action type ${describe(type)}; expected pass, bid, trump, discard or play` };
   const expected = FIELDS[type as NineteenAction['type']];
-  const keys = Reflect.ownKeys(value).map(String).sort();
+  // String keys only: a shared action of another copy of this module (a bot's bundle holds one)
+  // carries that copy's hidden id symbol, which JSON never shows and the action does not need.
+  const keys = Object.getOwnPropertyNames(value).sort();
   if (keys.length !== expected.length || keys.some((k, i) => k !== expected[i])) return { ok: false, reason: `a ${type} action has exactly the fields ${expected.join(', ')}` };
   for (const key of keys) {
     const d = descriptors[key];

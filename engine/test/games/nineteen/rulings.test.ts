@@ -122,6 +122,10 @@ describe('N4 bidding', () => {
     const s = game.start(game.randomSetup(2, 4));
     const first = s.toMove;
     expect(game.legalActions(s)).toEqual([{ type: 'pass' }, { type: 'bid', amount: 3 }, { type: 'bid', amount: 4 }, { type: 'bid', amount: 5 }, { type: 'bid', amount: 6 }]);
+    // a shared action of another copy of the engine (a bot's bundle) carries that copy's hidden id symbol
+    const foreignPass = Object.defineProperty({ type: 'pass' }, Symbol('nineteen.actionId'), { value: 0, enumerable: false });
+    expect(game.checkAction(s, foreignPass)).toEqual({ ok: true, action: { type: 'pass' } });
+    expect(game.checkAction(s, { type: 'pass', amount: 3 })).toMatchObject({ ok: false, reason: expect.stringMatching(/exactly the fields/) });
     game.apply(s, { type: 'bid', amount: 4 });
     expect(game.checkAction(s, { type: 'bid', amount: 4 })).toMatchObject({ ok: false });
     game.apply(s, { type: 'pass' });
