@@ -42,7 +42,7 @@ describe('health and games', () => {
 
   it('lists the games with their seats', async () => {
     const games = (await t.call({ method: 'GET', url: '/api/games' })).json<{ id: string; seats: unknown }[]>();
-    expect(games.map(({ id, seats }) => ({ id, seats }))).toEqual([{ id: 'xix', seats: { min: 2, max: 2 } }, { id: '1923', seats: { min: 2, max: 9 } }, { id: 'nim', seats: { min: 2, max: 4 } }]);
+    expect(games.map(({ id, seats }) => ({ id, seats }))).toEqual([{ id: 'xix', seats: { min: 2, max: 2 } }, { id: '1923', seats: { min: 2, max: 9 } }, { id: 'nineteen', seats: { min: 2, max: 6 } }, { id: 'nim', seats: { min: 2, max: 4 } }]);
   });
 
   it("gives each game's new-bot template, and 404 for a game it does not know", async () => {
