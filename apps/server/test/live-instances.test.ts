@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore, type EntrantRef, type Entry, type LobbyEvent, type Store } from '@xix/store';
 import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
 import { storeBot } from '../../worker/test/helpers.ts';
-import { REDIS_URL } from '../../store/test/world.ts';
+import { REDIS_URL, testBlobs } from '../../store/test/world.ts';
 import { buildServer, enqueueSeries } from '../src/index.ts';
 import { STREAM_START } from '../src/live/stream-ids.ts';
 import { openApp, type TestApp } from './app.ts';
@@ -44,7 +44,7 @@ afterEach(async () => {
 /** Another server on `t`'s store prefix: its own Redis connection (so its own stream reader), store and port. */
 async function secondInstance(on: TestApp): Promise<Instance & { close(): Promise<void> }> {
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  const store = createStore(connection, { prefix: on.world.prefix });
+  const store = createStore(connection, { prefix: on.world.prefix, blobs: testBlobs });
   const app = await buildServer({ store, queue: on.queue });
   const base = wsBase(await app.listen({ port: 0, host: '127.0.0.1' }));
   let closed = false;
