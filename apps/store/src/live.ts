@@ -44,7 +44,7 @@ export type LobbyEvent =
 
 /**
  * KEYS: the games-in-progress set. ARGV: the live-stream key of match '' (a prefix), the games key of
- * series '' (a stored game is a field of its series' games hash), how many to list. Takes off the set every game no longer in progress whose `end` never
+ * series '' (a stored game is a line of its series' games string: match-record.ts), how many to list. Takes off the set every game no longer in progress whose `end` never
  * came: stored ones (their worker died between storing and ending them), and those without a
  * stream (no event for LIVE_TTL_SECONDS: their worker died, their series went on elsewhere or
  * failed). The set holds only the games in play besides, a few per sandbox host: a full pass is
@@ -57,7 +57,8 @@ local all = redis.call('ZREVRANGE', KEYS[1], 0, -1, 'WITHSCORES')
 for i = 1, #all, 2 do
   local match = all[i]
   local series, index = string.match(match, '^(.*)%.(%d+)$')
-  if redis.call('HEXISTS', ARGV[2] .. series, index) == 1 or redis.call('EXISTS', ARGV[1] .. match) == 0 then
+  local games = redis.call('GET', ARGV[2] .. series)
+  if (games and string.find(games, '\\n' .. index .. ' ', 1, true)) or redis.call('EXISTS', ARGV[1] .. match) == 0 then
     redis.call('ZREM', KEYS[1], match)
   elseif #listed < limit then
     listed[#listed + 1] = match

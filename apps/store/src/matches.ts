@@ -10,10 +10,11 @@ import type { Keys } from './keys.ts';
 import { BOT_ID, MATCH_ID, SERIES_ID, StoreInputError, VARIANT, check } from './names.ts';
 import { entrantResults, ranksOf } from './ranks.ts';
 import { RECORD_MATCH } from './record-match-script.ts';
+import { resultEntrantsText } from './ratings.ts';
 import { luaScript } from './lua.ts';
 import { decisionIncrements } from './counters.ts';
 import { matchCache } from './match-cache.ts';
-import { HEADER_FIELD, OLD_MATCH_FIELDS, decodeRecord, encodeHeader, encodeRecord, oldMatchOf, splitMatchId } from './match-record.ts';
+import { OLD_MATCH_FIELDS, decodeGames, encodeBase, encodeRest, oldMatchOf, splitMatchId } from './match-record.ts';
 import { MATCH_PAGE_IDS } from './read-scripts.ts';
 import { compressGame, decompressGame, gameBlobKey, gunzipJson, type GameDocument } from './replay-codec.ts';
 import { EXPIRING_KINDS } from './retention.ts';
@@ -53,22 +54,22 @@ export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore) {
     const found = ids.map((id) => cache.get(id));
     const missing = ids.filter((_, i) => found[i] === undefined);
     if (missing.length > 0) {
+      // one read of each series' games string (a page of a series' matches is one), and of each
+      // match hash of the layout before issue 24 not yet migrated (migrate-storage.ts)
+      const series = [...new Set(missing.map((id) => splitMatchId(id)[0]))];
       const pipeline = redis.pipeline();
-      for (const id of missing) {
-        const [seriesId, index] = splitMatchId(id);
-        pipeline.hmget(keys.games(seriesId), HEADER_FIELD, index);
-        // a match of the layout before issue 24 not yet migrated (migrate-storage.ts)
-        pipeline.hmget(keys.oldMatch(id), ...OLD_MATCH_FIELDS);
-      }
+      for (const seriesId of series) pipeline.get(keys.games(seriesId));
+      for (const id of missing) pipeline.hmget(keys.oldMatch(id), ...OLD_MATCH_FIELDS);
       const replies = (await pipeline.exec()) ?? [];
+      for (const [error] of replies) if (error !== null) throw error;
+      const stored = new Map(series.map((seriesId, k) => {
+        const text = replies[k]![1] as string | null;
+        return [seriesId, text === null ? new Map<number, Match>() : decodeGames(seriesId, text)] as const;
+      }));
       const loaded = new Map<string, Match>();
       missing.forEach((id, i) => {
-        const [newError, pair] = replies[2 * i]!;
-        const [oldError, fields] = replies[2 * i + 1]!;
-        if (newError !== null) throw newError;
-        if (oldError !== null) throw oldError;
-        const [header, record] = pair as (string | null)[];
-        const match = typeof header === 'string' && typeof record === 'string' ? decodeRecord(id, header, record) : oldMatchOf(fields as (string | null)[]);
+        const [seriesId, index] = splitMatchId(id);
+        const match = stored.get(seriesId)!.get(Number(index)) ?? oldMatchOf(replies[series.length + i]![1] as (string | null)[]);
         if (match !== null) loaded.set(id, cache.put(match));
       });
       ids.forEach((id, i) => { found[i] ??= loaded.get(id); });
@@ -79,14 +80,14 @@ export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore) {
   /** The ids of a series' stored matches, in game order (both layouts while a migration runs). */
   async function seriesMatchIds(seriesIds: readonly string[]): Promise<string[][]> {
     const pipeline = redis.pipeline();
-    for (const id of seriesIds) pipeline.hkeys(keys.games(id)).zrange(keys.oldMatchesOfSeries(id), '0', '-1');
+    for (const id of seriesIds) pipeline.get(keys.games(id)).zrange(keys.oldMatchesOfSeries(id), '0', '-1');
     const replies = (await pipeline.exec()) ?? [];
     return seriesIds.map((seriesId, k) => {
-      const [newError, fields] = replies[2 * k]!;
+      const [newError, text] = replies[2 * k]!;
       const [oldError, oldIds] = replies[2 * k + 1]!;
       if (newError !== null) throw newError;
       if (oldError !== null) throw oldError;
-      const indexes = new Set((fields as string[]).filter((field) => field !== HEADER_FIELD).map(Number));
+      const indexes = new Set(text === null ? [] : decodeGames(seriesId, text as string).keys());
       for (const id of oldIds as string[]) indexes.add(Number(splitMatchId(id)[1]));
       return [...indexes].sort((a, b) => a - b).map((index) => `${seriesId}.${index}`);
     });
@@ -157,11 +158,11 @@ export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore) {
         keys.matchesAll(), keys.matchesOfGame(input.game), ...seatKeys, keys.counters(input.game), keys.variants(input.game),
       ];
       const reply = await recordMatchScript(allKeys, [
-        input.id, index, encodeHeader(match), encodeRecord(match), input.finishedAt, input.rated ? '1' : '0', seats,
+        input.id, index, encodeBase(match), encodeRest(match), input.finishedAt, input.rated ? '1' : '0', seats,
         JSON.stringify(ranks), JSON.stringify(entrants), JSON.stringify(match.forfeit), forfeit?.seat ?? -1, input.kind,
         JSON.stringify(decisionIncrements(input.replay.moves)), variant === DEFAULT_VARIANT ? '' : variant,
         JSON.stringify(entrantPlaces), JSON.stringify(entrantForfeits), JSON.stringify(entrantPoints),
-        JSON.stringify(entrants.map(({ bot, version }) => ({ bot, version }))), MATCH_INDEX_RECENT, BOT_INDEX_RECENT]);
+        resultEntrantsText(entrants), MATCH_INDEX_RECENT, BOT_INDEX_RECENT]);
       return reply as 'stored' | 'duplicate';
     },
 

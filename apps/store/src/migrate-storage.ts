@@ -10,16 +10,16 @@ import type { BlobStore } from './blobs.ts';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { BOT_INDEX_RECENT, MATCH_INDEX_RECENT } from './matches.ts';
-import { OLD_MATCH_FIELDS, encodeHeader, encodeRecord, oldMatchOf, splitMatchId } from './match-record.ts';
+import { APPEND_GAME_LUA, OLD_MATCH_FIELDS, encodeBase, encodeRest, oldMatchOf, splitMatchId } from './match-record.ts';
 import { compressGame, gameBlobKey, gunzipJson } from './replay-codec.ts';
 
 // KEYS: 1 games, 2 old match, 3 old replay, 4 old series index, 5… old logs by seat.
-// ARGV: 1 index, 2 header, 3 record, 4 match id. 1 when moved, 0 when already gone.
-const MOVE_MATCH = `
+// ARGV: 1 index, 2 base, 3 entrants, 4 finishedAt, 5 rest (appendGame's), 6 match id. 1 when
+// moved, 0 when already gone.
+const MOVE_MATCH = `${APPEND_GAME_LUA}
 if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
-redis.call('HSETNX', KEYS[1], 'h', ARGV[2])
-redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[3])
-redis.call('ZREM', KEYS[4], ARGV[4])
+appendGame(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
+redis.call('ZREM', KEYS[4], ARGV[6])
 for i = 2, #KEYS do if i ~= 4 then redis.call('DEL', KEYS[i]) end end
 return 1`;
 
@@ -60,7 +60,7 @@ export function migrationOps(redis: Redis, keys: Keys, blobs: BlobStore) {
           await blobs.put(gameBlobKey(match.kind, match.finishedAt, id), gz);
         }
         const [seriesId, index] = splitMatchId(id);
-        moved += Number(await move([keys.games(seriesId), keys.oldMatch(id), keys.oldReplay(id), keys.oldMatchesOfSeries(seriesId), ...seats], [index, encodeHeader(match), encodeRecord(match), id]));
+        moved += Number(await move([keys.games(seriesId), keys.oldMatch(id), keys.oldReplay(id), keys.oldMatchesOfSeries(seriesId), ...seats], [index, encodeBase(match), JSON.stringify(match.entrants), match.finishedAt, encodeRest(match), id]));
         games.add(match.game);
         for (const entrant of match.entrants) bots.add(entrant.bot);
       }

@@ -3,19 +3,23 @@
  * not at all, and a second call with the same match id changes nothing (exactly once). The game's
  * replay and logs are in the blob store already (written and synced before this runs: matches.ts).
  *
- * KEYS: 1 games (the series' records), 2 the match hash of the layout before issue 24 (a game
+ * KEYS: 1 games (the series' games string), 2 the match hash of the layout before issue 24 (a game
  *       stored then is a duplicate too), 3 series, 4 board (of the variant), 5 results (of the
  *       variant), 6 matchesAll, 7 matchesOfGame; then 6 a seat: matchesOfBot, stats, variantStats,
  *       bot, version, window; then the game's counters (counters.ts), its variants.
- * ARGV: 1 id, 2 index in the series, 3 the series' header, 4 the game's record (match-record.ts),
+ * ARGV: 1 id, 2 index in the series, 3 what the series' games share, 4 the rest of the game's record
+ *       (match-record.ts: appendGame's base and rest),
  *       5 finishedAt, 6 rated ('1'/'0'), 7 seats, 8 ranks JSON, 9 entrants JSON, 10 forfeit JSON,
  *       11 forfeit seat (-1: none), 12 kind, 13 the decision-time increments (JSON [field, amount,
  *       …], decisionIncrements), 14 the variant ('' for the default one), then by seat (JSON) 15 the
  *       place, 16 forfeit (1/0) and 17 points of the seat's entrant at the entrant's first seat, 0 at
  *       its other seats (a partnership's seats count as one entrant's game: ranks.ts
- *       entrantResults); 18 the entrants as the results stream keeps them (bot and version), 19 the
+ *       entrantResults); 18 the entrants as the results stream keeps them (`bot.version` by seat: ratings.ts
+ *       resultEntrantsText), 19 the
  *       newest matches kept in matchesAll and matchesOfGame, 20 in a bot's index.
  */
+import { APPEND_GAME_LUA } from './match-record.ts';
+
 export const PROBATION_WINDOW = 50;
 export const PROBATION_MIN_GAMES = 10;
 /** Forfeits of at least this percentage of the window put a version on probation. */
@@ -23,15 +27,13 @@ export const PROBATION_PERCENT = 10;
 
 export const SEAT_KEYS = 6;
 
-export const RECORD_MATCH = `
-if redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
+export const RECORD_MATCH = `${APPEND_GAME_LUA}
+if redis.call('EXISTS', KEYS[2]) == 1 then return 'duplicate' end
 local id, finishedAt, rated, seats = ARGV[1], ARGV[5], ARGV[6] == '1', tonumber(ARGV[7])
+if appendGame(KEYS[1], ARGV[2], ARGV[3], ARGV[9], finishedAt, ARGV[4]) == 0 then return 'duplicate' end
 local entrants = cjson.decode(ARGV[9])
 local forfeitSeat = tonumber(ARGV[11])
 local kind = ARGV[12]
-
-redis.call('HSETNX', KEYS[1], 'h', ARGV[3])
-redis.call('HSET', KEYS[1], ARGV[2], ARGV[4])
 local function index(key, score, cap)
   redis.call('ZADD', key, score, id)
   redis.call('ZREMRANGEBYRANK', key, 0, -(cap + 1))
