@@ -31,6 +31,13 @@ export const MATCH_INDEX_RECENT = 10_000;
 /** The newest matches a bot's index keeps: what its page and its head to head read (HEAD_TO_HEAD_MATCHES). */
 export const BOT_INDEX_RECENT = 2000;
 
+/** The newest matches the capped indexes keep (tests make them small). */
+export interface MatchIndexLimits {
+  /** matchesAll, matchesOfGame */
+  readonly all: number;
+  readonly bot: number;
+}
+
 /** What getReplay and getLogs find: the game's blob, or that retention deleted it. */
 type StoredGame = { readonly expired: false; readonly game: GameDocument } | { readonly expired: true };
 
@@ -43,7 +50,7 @@ export const EXPIRED = Symbol('expired');
  */
 const testPauseAfterBlob = process.env.XIX_TEST_PAUSE_AFTER_BLOB;
 
-export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore) {
+export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore, recent: MatchIndexLimits = { all: MATCH_INDEX_RECENT, bot: BOT_INDEX_RECENT }) {
   const pageIds = luaScript(redis, MATCH_PAGE_IDS);
   // by its SHA: the script is some 5 KB, sent with every game otherwise
   const recordMatchScript = luaScript(redis, RECORD_MATCH);
@@ -162,7 +169,7 @@ export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore) {
         JSON.stringify(ranks), JSON.stringify(entrants), JSON.stringify(match.forfeit), forfeit?.seat ?? -1, input.kind,
         JSON.stringify(decisionIncrements(input.replay.moves)), variant === DEFAULT_VARIANT ? '' : variant,
         JSON.stringify(entrantPlaces), JSON.stringify(entrantForfeits), JSON.stringify(entrantPoints),
-        resultEntrantsText(entrants), MATCH_INDEX_RECENT, BOT_INDEX_RECENT]);
+        resultEntrantsText(entrants), recent.all, recent.bot]);
       return reply as 'stored' | 'duplicate';
     },
 

@@ -7,7 +7,7 @@ import { keysFor } from './keys.ts';
 import { ladderOps } from './ladder.ts';
 import { leaderboardOps } from './leaderboard.ts';
 import { liveOps } from './live.ts';
-import { matchOps } from './matches.ts';
+import { matchOps, type MatchIndexLimits } from './matches.ts';
 import { migrationOps } from './migrate-storage.ts';
 import { rateCounterOps } from './rate-counters.ts';
 import { ratingOps } from './ratings.ts';
@@ -26,6 +26,8 @@ export interface StoreOptions {
    * prefixes may share it: this store's blobs are under `<prefix>/`.
    */
   readonly blobs: BlobStore;
+  /** How many of the newest matches the match indexes keep; default MATCH_INDEX_RECENT and BOT_INDEX_RECENT. */
+  readonly matchIndexLimits?: MatchIndexLimits;
   /**
    * How long (ms) a leaderboard read may be reused; default 0: every read goes to Redis. The server
    * keeps it for a second (XIX_LEADERBOARD_CACHE_MS): docs/benchmarks.md says why that is fine.
@@ -40,7 +42,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
   const keys = keysFor(options.prefix);
   const blobs = prefixedBlobStore(options.blobs, options.prefix);
   const bots = botOps(redis, keys, options.prefix);
-  const matches = matchOps(redis, keys, blobs);
+  const matches = matchOps(redis, keys, blobs, options.matchIndexLimits);
   const series = seriesOps(redis, keys, options.prefix, matches.seriesMatchIds);
   const { ratings, ratingHistory, intervalsAmong } = ratingOps(redis, keys);
   const { leaderboard, forgetLeaderboards } = leaderboardOps(redis, keys, options.leaderboardCacheMs ?? 0, ratings);

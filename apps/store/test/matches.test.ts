@@ -158,6 +158,18 @@ describe('listMatches', () => {
     expect((await fresh.listMatches({ series: seriesId, limit: 4 })).matches.map((m) => m.id)).toEqual([`${seriesId}.3`, `${seriesId}.2`, `${seriesId}.0`]);
   });
 
+  it('keeps the newest matches in the game, bot and all-games indexes only; a series lists all its games, every match reads by id (issue 24)', async () => {
+    const capped = createStore(world.redis, { prefix: world.prefix, blobs: testBlobs, matchIndexLimits: { all: 3, bot: 2 } });
+    for (let i = 0; i < 5; i++) await capped.recordMatch(match(seriesId, i, [a, b], fakeReplay(i % 2)));
+    const ids = (list: readonly number[]) => list.map((i) => `${seriesId}.${i}`);
+    expect((await capped.listMatches({ limit: 10 })).matches.map((m) => m.id)).toEqual(ids([4, 3, 2]));
+    expect((await capped.listMatches({ game: 'xix', limit: 10 })).matches.map((m) => m.id)).toEqual(ids([4, 3, 2]));
+    expect((await capped.listMatches({ bot: a.bot, limit: 10 })).matches.map((m) => m.id)).toEqual(ids([4, 3]));
+    expect((await capped.listMatches({ series: seriesId, limit: 10 })).matches.map((m) => m.id)).toEqual(ids([4, 3, 2, 1, 0]));
+    expect(await capped.getMatch(`${seriesId}.0`)).toMatchObject({ id: `${seriesId}.0` });
+    expect(await world.redis.zcard(`${world.prefix}:matches:bot:${b.bot}`)).toBe(2);
+  });
+
   it('keeps the matches it read, frozen, so a page costs Redis only its ids', async () => {
     for (let i = 0; i < 3; i++) await world.store.recordMatch(match(seriesId, i, [a, b], fakeReplay(i % 2)));
     const first = await world.store.listMatches({ game: 'xix', limit: 3 });
