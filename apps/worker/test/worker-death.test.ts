@@ -100,28 +100,35 @@ describe('a worker that dies mid-series', () => {
     const paused = path.join(mkdtempSync(path.join(tmpdir(), 'xix-pause-')), 'paused');
     const dying = spawnWorker({ ...env, XIX_TEST_PAUSE_AFTER_BLOB: paused });
     workers.push(dying);
-    await dying.ready;
-    const deals = 2;
-    const id = await h.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals, seed: 24 });
-    await until('the worker to pause after the first blob', async () => existsSync(paused), (found) => found, { timeoutMs: 60_000, everyMs: 20 });
-    // the blob is durable, the record is not written: no game exists yet
-    const blobs = readdirSync(path.join(TEST_BLOB_DIR, h.prefix), { recursive: true }).map(String).filter((name) => name.endsWith('.json.gz'));
-    expect(blobs.map((name) => path.basename(name))).toEqual([`${id}.0.json.gz`]);
-    expect(await h.store.getMatch(`${id}.0`)).toBeNull();
-    expect(await h.store.getSeries(id)).toMatchObject({ gamesDone: 0, matches: [] });
-    dying.child.kill('SIGKILL');
-    expect(await dying.exited).toMatchObject({ signal: 'SIGKILL' });
+    let second: WorkerProcess | undefined;
+    try {
+      await dying.ready;
+      const rated = (await h.store.ratings('xix')).games;
+      const deals = 2;
+      const id = await h.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals, seed: 24 });
+      await until('the worker to pause after the first blob', async () => existsSync(paused), (found) => found, { timeoutMs: 60_000, everyMs: 20 });
+      // the blob is durable, the record is not written: no game exists yet
+      const blobs = readdirSync(path.join(TEST_BLOB_DIR, h.prefix), { recursive: true }).map((name) => path.basename(String(name))).filter((name) => name.startsWith(`${id}.`));
+      expect(blobs).toEqual([`${id}.0.json.gz`]);
+      expect(await h.store.getMatch(`${id}.0`)).toBeNull();
+      expect(await h.store.getSeries(id)).toMatchObject({ gamesDone: 0, matches: [] });
+      dying.child.kill('SIGKILL');
+      expect(await dying.exited).toMatchObject({ signal: 'SIGKILL' });
 
-    const second = spawnWorker(env);
-    workers.push(second);
-    const done = await h.waitFor(id, finished, 90_000);
-    expect(done).toMatchObject({ status: 'done', gamesDone: 2 * deals });
-    expect([...done.matches].sort()).toEqual(Array.from({ length: 2 * deals }, (_, i) => `${id}.${i}`).sort());
-    for (const match of done.matches) expect(await h.store.getReplay(match)).toMatchObject({ moves: expect.any(Array) });
-    for (const bot of [a.bot, b.bot]) expect((await h.store.getBot(bot))?.record.games).toBe(2 * deals);
-    expect((await h.store.ratings('xix')).games).toBe(2 * deals);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toMatchObject({ code: 0 });
+      second = spawnWorker(env);
+      workers.push(second);
+      const done = await h.waitFor(id, finished, 90_000);
+      expect(done).toMatchObject({ status: 'done', gamesDone: 2 * deals });
+      expect([...done.matches].sort()).toEqual(Array.from({ length: 2 * deals }, (_, i) => `${id}.${i}`).sort());
+      for (const match of done.matches) expect(await h.store.getReplay(match)).toMatchObject({ moves: expect.any(Array) });
+      for (const bot of [a.bot, b.bot]) expect((await h.store.getBot(bot))?.record.games).toBe(2 * deals);
+      expect((await h.store.ratings('xix')).games).toBe(rated + 2 * deals);
+    } finally {
+      // only the next test's workers may take its series
+      dying.child.kill('SIGKILL');
+      second?.child.kill('SIGTERM');
+      await Promise.all([dying.exited, second?.exited]);
+    }
   });
 
   it('marks the series failed when its job stalls more often than a maxStalledCount set (not the default: unlimited)', async () => {
