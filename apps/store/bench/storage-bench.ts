@@ -99,18 +99,17 @@ try {
     for (let s = next++; s < seriesCount; s = next++) {
       const a = bots[s % BOTS]!;
       const b = bots[(s + 1 + Math.floor(s / BOTS) % (BOTS - 1)) % BOTS]!;
-      const store = s * PER_SERIES < FILE_GAMES ? onFiles : onCounter;
-      const seriesId = await store.createSeries({ game: xix.id, kind: 'ladder', rated: true, entrants: [a, b], deals: LADDER_DEALS, seed: s, requestedBy: 'ladder' });
-      await store.setSeriesStatus(seriesId, 'running');
+      const seriesId = await onCounter.createSeries({ game: xix.id, kind: 'ladder', rated: true, entrants: [a, b], deals: LADDER_DEALS, seed: s, requestedBy: 'ladder' });
+      await onCounter.setSeriesStatus(seriesId, 'running');
       for (let g = 0; g < PER_SERIES && s * PER_SERIES + g < GAMES; g++) {
         const n = s * PER_SERIES + g;
-        await store.recordMatch({
+        await (n < FILE_GAMES ? onFiles : onCounter).recordMatch({
           id: `${seriesId}.${g}`, seriesId, game: xix.id, kind: 'ladder', rated: true,
           entrants: g % 2 === 0 ? [a, b] : [b, a], replay: replays[n % replays.length]!, logs: ['', ''], finishedAt: t0 + n * GAME_EVERY_MS,
         });
         if (n + 1 === FILE_GAMES) filesDoneAt = performance.now();
       }
-      await store.setSeriesStatus(seriesId, 'done');
+      await onCounter.setSeriesStatus(seriesId, 'done');
       if (s % 20_000 === 0 && s > 0) console.log(`  ${(s * PER_SERIES).toLocaleString('en')} games, ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
   }
@@ -134,9 +133,10 @@ try {
 
   const onDisk = Number(execFileSync('du', ['-sb', path.join(dir, 'blobs')], { encoding: 'utf8' }).split('\t')[0]);
   const blocks = Number(execFileSync('du', ['-sk', path.join(dir, 'blobs')], { encoding: 'utf8' }).split('\t')[0]) * 1024;
-  const fileBytes = (counted.bytes + 0) / Math.max(1, counted.blobs);
+  const fileBytes = counted.bytes / Math.max(1, counted.blobs);
   console.log(`blob store: ${(onDisk / FILE_GAMES).toFixed(0)} B a game in files (${FILE_GAMES.toLocaleString('en')} games; ${(blocks / FILE_GAMES).toFixed(0)} B a game in disk blocks, folders included); the other ${counted.blobs.toLocaleString('en')} games ${fileBytes.toFixed(0)} B a game`);
-  console.log(`a month of the ladder at 1.9 games/s (4.9 M games): Redis ${((perGame * 1.9 * 86_400 * 30) / 2 ** 20).toFixed(0)} MiB, blob store ${((fileBytes * 1.9 * 86_400 * 30) / 2 ** 30).toFixed(1)} GiB (deleted after XIX_REPLAY_RETENTION_DAYS)`);
+  const month = 1.9 * 86_400 * 30;
+  console.log(`a month of the ladder at 1.9 games/s (4.9 M games): Redis ${((perGame * month) / 2 ** 20).toFixed(0)} MiB, kept; blob store ${((fileBytes * month) / 2 ** 30).toFixed(1)} GiB of files, ${((blocks / FILE_GAMES * month) / 2 ** 30).toFixed(1)} GiB of disk blocks (deleted after XIX_REPLAY_RETENTION_DAYS)`);
 } finally {
   redis.disconnect();
   await own.stop();
