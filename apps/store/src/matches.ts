@@ -3,6 +3,7 @@
  * The replay and logs go to the blob store first, then the record to Redis (the one script):
  * a crash between the two leaves a blob no record names, which the retry overwrites.
  */
+import { writeFile } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
 import { DEFAULT_VARIANT } from '@xix/engine';
 import type { BlobStore } from './blobs.ts';
@@ -227,7 +228,6 @@ export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore, recent: Mat
 
 /** XIX_TEST_PAUSE_AFTER_BLOB=<file>: says it paused by creating the file, then waits for ever (to be killed). */
 async function pauseForTest(file: string): Promise<never> {
-  const { writeFile } = await import('node:fs/promises');
   await writeFile(file, String(process.pid));
   return new Promise<never>(() => undefined);
 }
