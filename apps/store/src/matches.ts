@@ -111,6 +111,9 @@ export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore, recent: Mat
     // not migrated yet (migrate-storage.ts): still in Redis
     const [[, replay], ...logs] = (await redis.multi().getBuffer(keys.oldReplay(id)).mget(...match.entrants.map((_, seat) => keys.oldLogs(id, seat))).exec()) as [[unknown, Buffer | null], [unknown, (string | null)[]]];
     if (replay !== null) return { expired: false, game: { replay: gunzipJson(replay), logs: (logs[0]?.[1] ?? []).map((text) => text ?? '') } };
+    // moved meanwhile: the migration writes the blob before it deletes the old keys
+    const moved = await blobs.get(gameBlobKey(match.kind, match.finishedAt, id));
+    if (moved !== null) return { expired: false, game: decompressGame(moved) };
     const expiredBefore = Number(await redis.get(keys.replaysExpiredBefore()));
     if (EXPIRING_KINDS.includes(match.kind) && match.finishedAt < expiredBefore) return { expired: true };
     throw new Error(`match ${id}: its replay is missing from the blob store`);
