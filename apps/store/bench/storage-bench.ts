@@ -24,7 +24,7 @@ import { playSeries, trustedPlayer } from '@xix/referee';
 import heuristic from '../../../sdk/examples/xix/heuristic.ts';
 import random from '../../../sdk/examples/xix/random.ts';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
-import { LADDER_DEALS, compressGame, createStore, fileBlobStore, type BlobStore, type MatchEntrant, type ReplayLike } from '../src/index.ts';
+import { LADDER_DEALS, compressGame, createStore, fileBlobStore, keysFor, type BlobStore, type MatchEntrant, type ReplayLike } from '../src/index.ts';
 
 const whole = (name: string, fallback: number): number => {
   const text = process.env[name];
@@ -74,7 +74,7 @@ const redis = new Redis(own.url, { maxRetriesPerRequest: null });
 try {
   const fileBlobs = fileBlobStore(path.join(dir, 'blobs'));
   const counted = countingBlobStore();
-  const prefix = 'xix';
+  const prefix = 'bench';
   const onFiles = createStore(redis, { prefix, blobs: fileBlobs });
   const onCounter = createStore(redis, { prefix, blobs: counted });
   const replays = recordedReplays(24);
@@ -123,11 +123,11 @@ try {
 
   // where it goes: MEMORY USAGE of a finished series' keys and of the indexes, a game's share
   const sample = 's100';
-  const keysOf = (name: string) => `${prefix}:${name}`;
-  const seriesBytes = await usage(redis, keysOf(`series:${sample}`));
-  const gamesBytes = await usage(redis, keysOf(`games:${sample}`));
-  const stream = await usage(redis, keysOf('results:xix'));
-  const indexes = (await usage(redis, keysOf('matches:all'))) + (await usage(redis, keysOf('matches:game:xix'))) + (await Promise.all(bots.map((b) => usage(redis, keysOf(`matches:bot:${b.bot}`))))).reduce((s, n) => s + n, 0);
+  const keys = keysFor(prefix);
+  const seriesBytes = await usage(redis, keys.series(sample));
+  const gamesBytes = await usage(redis, keys.games(sample));
+  const stream = await usage(redis, keys.results(xix.id));
+  const indexes = (await usage(redis, keys.matchesAll())) + (await usage(redis, keys.matchesOfGame(xix.id))) + (await Promise.all(bots.map((b) => usage(redis, keys.matchesOfBot(b.bot))))).reduce((s, n) => s + n, 0);
   console.log(`  a finished ladder series: series hash ${seriesBytes} B, games hash ${gamesBytes} B: ${((seriesBytes + gamesBytes) / PER_SERIES).toFixed(0)} B a game`);
   console.log(`  results stream (ratings): ${(stream / GAMES).toFixed(0)} B a game; match indexes (capped): ${kb(indexes)} in all, ${(indexes / GAMES).toFixed(1)} B a game`);
 
