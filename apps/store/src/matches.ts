@@ -145,7 +145,10 @@ export function matchOps(redis: Redis, keys: Keys, blobs: BlobStore, recent: Mat
       const logs = input.entrants.map((_, seat) => (input.logs[seat] ?? '').slice(0, MAX_STORED_LOG_CHARS));
       const { gz, rawBytes } = compressGame({ replay: input.replay, logs });
       const [, index] = splitMatchId(input.id);
-      // a duplicate's blob is written again with the same game: harmless, and no read is needed first
+      // a game stored already keeps its blob as it is (a replay played again differs in its timings);
+      // two calls at once both write it, and the script stores one
+      const [[, games], [, old]] = (await redis.multi().get(keys.games(input.seriesId)).exists(keys.oldMatch(input.id)).exec()) as [[unknown, string | null], [unknown, number]];
+      if (old === 1 || (games !== null && games.includes(`\n${index} `))) return 'duplicate';
       await blobs.put(gameBlobKey(input.kind, input.finishedAt, input.id), gz);
       if (testPauseAfterBlob !== undefined) await pauseForTest(testPauseAfterBlob);
       const forfeit = input.replay.forfeit;

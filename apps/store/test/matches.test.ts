@@ -65,6 +65,8 @@ describe('recordMatch', () => {
     const before = await world.keys();
     const snapshot = await Promise.all(before.sort().map((key) => world.redis.dump(key)));
     expect(await world.store.recordMatch(match(seriesId, 3, [a, b], fakeReplay(0)))).toBe('duplicate');
+    // nor its blob: the stored game's replay stays the one it was stored with (issue 24)
+    expect(await world.store.getReplay(`${seriesId}.3`)).toEqual(fakeReplay(1));
     const after = await world.keys();
     expect(after.sort()).toEqual(before);
     expect(await Promise.all(after.map((key) => world.redis.dump(key)))).toEqual(snapshot);
