@@ -6,7 +6,7 @@
  * after a game's blob is written and before its record is (issue 24) leaves no game behind; the
  * retry writes the blob again and stores the game once.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,7 @@ describe('a worker that dies mid-series', () => {
       dying.child.kill('SIGKILL');
       second?.child.kill('SIGTERM');
       await Promise.all([dying.exited, second?.exited]);
+      rmSync(path.dirname(paused), { recursive: true, force: true });
     }
   });
 
