@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launcherConfig } from '../src/config.ts';
 import { findRedis } from '../src/find-redis.ts';
 import { freePort, redisAnswers } from '../src/redis-server.ts';
+import { until } from '../../store/test/until.ts';
 
 const START = fileURLToPath(new URL('../src/start.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'xix-launcher-'));
@@ -115,6 +116,11 @@ describe('npm start', () => {
     const health = await json(`${url}/api/health`);
     expect(health).toMatchObject({ status: 200, body: { ok: true, workers: 1 } });
     expect((await json(`${url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'returning' }) })).status).toBe(201);
+    // the children keep replays in XIX_DATA_DIR's blob store (issue 24), whatever their working directory:
+    // the ladder's first game is there, and the server reads it back
+    const [stored] = await until('a ladder game', async () => (await json(`${url}/api/matches?limit=1`)).body.matches as { id: string; kind: string }[], (matches) => matches.length > 0, { timeoutMs: 60_000, everyMs: 200 });
+    expect(readdirSync(path.join(dataDir, 'blobs', 'xix', 'games', stored!.kind), { recursive: true }).map(String).some((name) => name.endsWith(`${stored!.id}.json.gz`))).toBe(true);
+    expect((await fetch(`${url}/api/matches/${stored!.id}/replay`)).status).toBe(200);
 
     process.kill(-first.child.pid!, 'SIGINT');
     expect(await first.exited).toBe(0);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { freePort, startRedisServer, type OwnRedis } from '../../platform/src/redis-server.ts';
 import { until } from '../../store/test/until.ts';
+import { TEST_BLOB_DIR } from '../../store/test/world.ts';
 import { openServerConnections, type ServerConnections } from '../src/connections.ts';
 import { buildServer } from '../src/index.ts';
 
@@ -26,7 +27,7 @@ it('answers 503 while Redis is down without waiting on the dead connection, and 
   const port = await freePort();
   redis = await startRedisServer({ dir, port });
   const log = { warn: () => undefined, info: () => undefined };
-  const connections: ServerConnections = openServerConnections({ redisUrl: redis.url, prefix: 'health', leaderboardCacheMs: 0, log });
+  const connections: ServerConnections = openServerConnections({ redisUrl: redis.url, prefix: 'health', leaderboardCacheMs: 0, dataDir: path.dirname(TEST_BLOB_DIR), log });
   closers.push(() => connections.close());
   const app = await buildServer({ store: connections.store, queue: connections.queue });
   closers.push(() => app.close());
