@@ -28,6 +28,9 @@ COPY sdk sdk
 COPY apps apps
 COPY tsconfig.json ./
 
+# the data directory (XIX_DATA_DIR): the blob store of replays and logs; a fresh volume mounted
+# here takes this folder's owner
+RUN mkdir -p /data/blobs && chown -R node:node /data
 USER node
 # isolated-vm needs --no-node-snapshot; the sandbox hosts the worker forks get it too.
 ENTRYPOINT ["node", "--no-node-snapshot"]

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,7 +8,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**'],
     // The one test-only switch (engine/src/games/registry.ts): the fixture game nim joins every
     // registry in this process and in every process the tests start.
-    env: { XIX_FIXTURE_GAMES: '1' },
+    // The data directory (the blob store, issue 24) of every process the tests start, out of the
+    // checkout; each test's store keeps its blobs under its own prefix there.
+    env: { XIX_FIXTURE_GAMES: '1', XIX_DATA_DIR: join(tmpdir(), 'xix-test-data') },
     setupFiles: ['./vitest.setup.ts'],
     // Property tests and sandboxed matches are CPU-bound; the defaults are too tight on 2 cores.
     testTimeout: 60_000,

@@ -73,7 +73,8 @@ async function main(): Promise<number> {
     redis = await findRedis(config);
     say(redis.how);
     // the rated ladder keeps the leaderboard moving on a running platform (XIX_LADDER=off turns it off)
-    const env = { ...process.env, REDIS_URL: redis.url, HOST: config.host, PORT: String(config.port), XIX_LADDER: process.env.XIX_LADDER || 'on' };
+    // the children resolve nothing themselves: the blob store is `<dataDir>/blobs` whatever their working directory
+    const env = { ...process.env, REDIS_URL: redis.url, HOST: config.host, PORT: String(config.port), XIX_DATA_DIR: config.dataDir, XIX_LADDER: process.env.XIX_LADDER || 'on' };
     children.push(startChild('server', SERVER_MAIN, env, true), startChild('worker', WORKER_MAIN, env, true));
     const url = `http://${config.host}:${config.port}`;
     const crashed = Promise.race(children.map(async (child) => ({ child, ...(await child.exited) })));

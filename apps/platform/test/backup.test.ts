@@ -7,13 +7,11 @@
  * backup at a time) and what a restore refuses (an interrupted or damaged backup, a target that
  * holds data).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { Redis } from 'ioredis';
-import { createStore, keysFor, type Store } from '@xix/store';
+import { blobDirOf, createStore, fileBlobStore, keysFor, type Store } from '@xix/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runXixAsync, type Run } from '../../cli/src/test/run-xix.ts';
 import { fakeReplay, match, upload } from '../../store/test/world.ts';
@@ -27,15 +25,11 @@ const MAX_GAMES = 1000;
 const root = mkdtempSync(path.join(tmpdir(), 'xix-backup-'));
 const servers: OwnRedis[] = [];
 
-/**
- * The platform's storage of a game, on a Redis and a data directory. Until the blob store lands
- * (issue 24 item 1), the replay is written here as the blob store will (gzipped, temporary file
- * then rename, before the Redis record); these two functions are all that changes then.
- */
+/** The platform's storage of a game, on a Redis and a data directory: the real store and blob store. */
 interface Platform {
   readonly store: Store;
   readonly redis: Redis;
-  /** Stores a finished game: its replay blob first, then its Redis record. */
+  /** Stores a finished game: its blob first, then its Redis record (the store's exactly-once order). */
   recordGame(game: Parameters<Store['recordMatch']>[0]): Promise<void>;
   /** The replay of a match from the blob store, or null. */
   replayOf(matchId: string): Promise<unknown>;
@@ -43,24 +37,22 @@ interface Platform {
 
 function openPlatform(redisUrl: string, dataDir: string): Platform {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  const store = createStore(redis, { prefix: PREFIX });
-  const blobFile = (matchId: string): string => path.join(dataDir, 'blobs', 'replays', `${matchId}.json.gz`);
+  const store = createStore(redis, { prefix: PREFIX, blobs: fileBlobStore(blobDirOf(dataDir)) });
   return {
     store,
     redis,
     async recordGame(game) {
-      const file = blobFile(game.id);
-      mkdirSync(path.dirname(file), { recursive: true });
-      const temporary = path.join(path.dirname(file), `.tmp-${game.id}`);
-      await writeFile(temporary, gzipSync(JSON.stringify(game.replay)));
-      await rename(temporary, file);
       await store.recordMatch(game);
     },
-    async replayOf(matchId) {
-      const file = blobFile(matchId);
-      return existsSync(file) ? (JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as unknown) : null;
-    },
+    replayOf: (matchId) => store.getReplay(matchId),
   };
+}
+
+/** Every file under `dir`, as paths relative to it (the blob store's sharded folders). */
+function filesUnder(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
 async function startRedis(dir: string): Promise<OwnRedis> {
@@ -107,7 +99,7 @@ beforeAll(async () => {
   seriesId = await platform.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants, deals: 50, seed: 1, requestedBy: 'alice' });
   for (let i = 0; i < 12; i += 1) await playOne();
   // a blob being written (the blob store's temporary file): no backup copies it
-  writeFileSync(path.join(sourceData, 'blobs', 'replays', '.tmp-being-written'), 'half a blob');
+  writeFileSync(path.join(sourceData, 'blobs', '.tmp-being-written'), 'half a blob');
 });
 
 afterAll(async () => {
@@ -204,7 +196,7 @@ describe('xix admin backup and restore', () => {
     expect(await platform.redis.exists(flag)).toBe(0);
     expect(manifest).toMatchObject({ format: 'xix-arena.backup', version: 1, prefix: PREFIX, redis: { url: source.url, db: 0 }, blobs: { vanished: 0 } });
     expect(manifest.blobs.count).toBeGreaterThanOrEqual(12);
-    expect(existsSync(path.join(root, 'backup-flag', 'blobs', 'replays', '.tmp-being-written'))).toBe(false);
+    expect(filesUnder(path.join(root, 'backup-flag', 'blobs')).filter((file) => path.basename(file).startsWith('.'))).toEqual([]);
 
     // restored into a running Redis given by URL this time (its keys by RESTORE)
     const target = await startRedis(path.join(root, 'target-redis'));
@@ -233,10 +225,10 @@ describe('xix admin backup and restore', () => {
     expect(interrupted.stderr).toBe(`xix: ${damaged} is not a complete backup: it has no manifest.json (written last, so an interrupted backup has none)\n`);
 
     cpSync(path.join(good, 'manifest.json'), path.join(damaged, 'manifest.json'));
-    const blob = path.join(damaged, 'blobs', 'replays', readdirSync(path.join(damaged, 'blobs', 'replays'))[0]!);
+    const blob = path.join(damaged, 'blobs', filesUnder(path.join(damaged, 'blobs'))[0]!);
     writeFileSync(blob, Buffer.concat([readFileSync(blob), Buffer.from([0])]));
     const intoDamaged = path.join(root, 'restored-damaged');
-    await expect(restoreBackup({ dir: damaged, config: { dataDir: intoDamaged, redisUrl: 'own' } })).rejects.toThrow(/^blob replays\/.* differs from its checksum in blobs\.sha256: the backup is damaged$/);
+    await expect(restoreBackup({ dir: damaged, config: { dataDir: intoDamaged, redisUrl: 'own' } })).rejects.toThrow(/^blob .* differs from its checksum in blobs\.sha256: the backup is damaged$/);
     // nothing of it reached the target
     expect(existsSync(path.join(intoDamaged, 'blobs'))).toBe(false);
     expect(existsSync(path.join(intoDamaged, 'redis'))).toBe(false);
@@ -244,6 +236,6 @@ describe('xix admin backup and restore', () => {
     const full = path.join(root, 'restored-by-url');
     await expect(restoreBackup({ dir: good, config: { dataDir: full, redisUrl: 'own' } })).rejects.toThrow(/is not empty: restore into an empty data directory, or pass --force/);
     const summary = await restoreBackup({ dir: good, config: { dataDir: full, redisUrl: 'own' }, force: true });
-    expect(readdirSync(path.join(full, 'blobs', 'replays'))).toHaveLength(summary.manifest.blobs.count);
+    expect(filesUnder(path.join(full, 'blobs'))).toHaveLength(summary.manifest.blobs.count);
   });
 });

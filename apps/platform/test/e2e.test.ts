@@ -19,7 +19,7 @@ import { buildServer, registerHouseBots } from '@xix/server';
 import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../store/test/until.ts';
-import { deletePrefix } from '../../store/test/world.ts';
+import { deletePrefix, testBlobs } from '../../store/test/world.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = path.join(ROOT, 'apps/cli/bin/xix.js');
@@ -77,7 +77,7 @@ const TYPO = `import { defineXixBot } from '@xix/sdk';\nexport default defineXix
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL);
-  const store = createStore(redis, { prefix });
+  const store = createStore(redis, { prefix, blobs: testBlobs });
   queueConnection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
   await registerHouseBots(store);

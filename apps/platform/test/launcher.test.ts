@@ -120,6 +120,11 @@ describe('npm start', () => {
     const nineteen = await until('a ladder game of Nineteen', async () => ((await json(`${url}/api/matches?game=nineteen`)).body.matches ?? []) as { kind: string; variant: string }[], (matches) => matches.length > 0, { timeoutMs: 90_000 });
     expect(nineteen[0]).toMatchObject({ kind: 'ladder', variant: 'heads-up' });
     expect((await json(`${url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'returning' }) })).status).toBe(201);
+    // the children keep replays in XIX_DATA_DIR's blob store (issue 24), whatever their working directory:
+    // the ladder's first game is there, and the server reads it back
+    const [stored] = await until('a ladder game', async () => (await json(`${url}/api/matches?limit=1`)).body.matches as { id: string; kind: string }[], (matches) => matches.length > 0, { timeoutMs: 60_000, everyMs: 200 });
+    expect(readdirSync(path.join(dataDir, 'blobs', 'xix', 'games', stored!.kind), { recursive: true }).map(String).some((name) => name.endsWith(`${stored!.id}.json.gz`))).toBe(true);
+    expect((await fetch(`${url}/api/matches/${stored!.id}/replay`)).status).toBe(200);
 
     process.kill(-first.child.pid!, 'SIGINT');
     expect(await first.exited).toBe(0);

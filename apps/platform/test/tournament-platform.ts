@@ -12,7 +12,7 @@ import { buildServer, registerHouseBots } from '@xix/server';
 import { createStore, queuePrefix, SERIES_QUEUE, type Match, type Series, type TournamentReport } from '@xix/store';
 import { ADMIN_TOKEN } from '../../server/test/app.ts';
 import { until, type UntilOptions } from '../../store/test/until.ts';
-import { deletePrefix } from '../../store/test/world.ts';
+import { deletePrefix, testBlobs } from '../../store/test/world.ts';
 import { testPrefix } from '../../worker/test/helpers.ts';
 import { spawnWorker, type WorkerProcess } from '../../worker/test/worker-process.ts';
 
@@ -74,7 +74,7 @@ export async function openPlatform(redisUrl: string, workerEnv: Record<string, s
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   for (const connection of [redis, queueConnection]) connection.on('error', () => undefined);
-  const store = createStore(redis, { prefix });
+  const store = createStore(redis, { prefix, blobs: testBlobs });
   const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
   queue.on('error', () => undefined);
   await registerHouseBots(store);

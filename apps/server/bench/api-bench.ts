@@ -23,7 +23,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { compileBot } from '@xix/sandbox';
-import { createStore, keysFor } from '@xix/store';
+import { blobDirOf, createStore, dataDirOf, fileBlobStore, keysFor } from '@xix/store';
 // The worker tests' cleanup: every key of a prefix, the store's and the queue's.
 import { deletePrefix } from '../../store/test/world.ts';
 import { loadAverages } from '../../worker/bench/bench-env.ts';
@@ -65,7 +65,7 @@ if (PIN) pin(process.pid, 1);
 console.log(`load average ${loadAverages()} before; ${PIN ? 'server pinned to core 0, autocannon to core 1' : 'no pinning'}; server LOG_LEVEL ${LOG_LEVEL}`);
 
 try {
-  const store = createStore(redis, { prefix });
+  const store = createStore(redis, { prefix, blobs: fileBlobStore(blobDirOf(dataDirOf(process.env))) });
   let started = performance.now();
   const seeded = await seedStore(store, MATCHES);
   console.log(`seeded ${prefix}: ${seeded.bots.length} bots, ${seeded.matches} matches in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -168,21 +168,23 @@ function positive(name: string, fallback: number): number {
   return n;
 }
 
-/** What a stored game costs: the replay's JSON and its gzip, and Redis's own count of the match's keys. */
+/** What a stored game costs: its blob's JSON and its gzip, and Redis's own count of its series' games hash. */
 async function reportBytesPerGame(store: ReturnType<typeof createStore>): Promise<void> {
   const keys = keysFor(prefix);
   let games = 0, raw = 0, gzipped = 0, redisBytes = 0;
+  const seriesSeen = new Set<string>();
   for (let before: string | undefined; ;) {
     const page = await store.listMatches({ game: xix.id, limit: 100, ...(before !== undefined && { before }) });
     for (const match of page.matches) {
       games++;
       raw += match.rawBytes;
       gzipped += match.replayBytes;
-      for (const key of [keys.match(match.id), keys.replay(match.id)]) redisBytes += Number(await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
+      if (!seriesSeen.has(match.seriesId)) redisBytes += Number(await redis.call('MEMORY', 'USAGE', keys.games(match.seriesId), 'SAMPLES', '0'));
+      seriesSeen.add(match.seriesId);
     }
     if (page.next === null) break;
     before = page.next;
   }
   if (games === 0) return;
-  console.log(`stored games: ${games}; replay JSON ${(raw / games).toFixed(0)} B, gzipped ${(gzipped / games).toFixed(0)} B (${(raw / gzipped).toFixed(1)}x); Redis memory of match + replay keys ${(redisBytes / games).toFixed(0)} B a game\n`);
+  console.log(`stored games: ${games}; replay and logs JSON ${(raw / games).toFixed(0)} B, gzipped ${(gzipped / games).toFixed(0)} B (${(raw / gzipped).toFixed(1)}x) in the blob store; Redis memory of the records (games hashes) ${(redisBytes / games).toFixed(0)} B a game\n`);
 }

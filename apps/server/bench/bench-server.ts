@@ -7,7 +7,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildServer, configFromEnv, processLogger } from '@xix/server';
-import { createStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
+import { blobDirOf, createStore, dataDirOf, fileBlobStore, queuePrefix, SERIES_QUEUE } from '@xix/store';
 
 const config = configFromEnv();
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -15,7 +15,7 @@ const prefix = process.env.XIX_PREFIX ?? 'xix';
 const redis = new Redis(redisUrl);
 const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(prefix) });
-const app = await buildServer({ store: createStore(redis, { prefix, leaderboardCacheMs: config.leaderboardCacheMs }), queue, config, logger: processLogger(config.logLevel) });
+const app = await buildServer({ store: createStore(redis, { prefix, leaderboardCacheMs: config.leaderboardCacheMs, blobs: fileBlobStore(blobDirOf(dataDirOf(process.env))) }), queue, config, logger: processLogger(config.logLevel) });
 
 process.once('SIGTERM', () => {
   void (async () => {

@@ -1,4 +1,5 @@
 /** The server's settings, from the environment (docs/api.md lists them), with defaults. */
+import { dataDirOf } from '@xix/store';
 
 export interface ServerConfig {
   readonly port: number;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   readonly leaderboardCacheMs: number;
   /** How often (ms) each websocket is pinged; one that did not answer the previous ping is cut. */
   readonly heartbeatMs: number;
+  /** XIX_DATA_DIR (default `data`, from the working directory): replays and logs are read from its `blobs/`. */
+  readonly dataDir: string;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -36,6 +39,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   logLevel: 'info',
   leaderboardCacheMs: 1000,
   heartbeatMs: 30_000,
+  dataDir: dataDirOf({}),
 };
 
 export class ConfigError extends Error {
@@ -91,5 +95,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
     leaderboardCacheMs: nonNegativeInt(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),
     heartbeatMs,
+    dataDir: dataDirOf(env),
   };
 }

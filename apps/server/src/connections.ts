@@ -6,12 +6,14 @@
  */
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createStore, logConnectionErrors, queuePrefix, SERIES_QUEUE, type ConnectionLogger, type Store } from '@xix/store';
+import { blobDirOf, createStore, fileBlobStore, logConnectionErrors, queuePrefix, SERIES_QUEUE, type ConnectionLogger, type Store } from '@xix/store';
 
 export interface ServerConnectionOptions {
   readonly redisUrl: string;
   readonly prefix: string;
   readonly leaderboardCacheMs: number;
+  /** The data directory: the blob store (replays, logs) is its `blobs/`. */
+  readonly dataDir: string;
   readonly log: ConnectionLogger;
 }
 
@@ -28,7 +30,7 @@ export function openServerConnections(options: ServerConnectionOptions): ServerC
   logConnectionErrors(redis, 'store', options.log);
   const queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   logConnectionErrors(queueConnection, 'queue connection', options.log);
-  const store = createStore(redis, { prefix: options.prefix, leaderboardCacheMs: options.leaderboardCacheMs });
+  const store = createStore(redis, { prefix: options.prefix, leaderboardCacheMs: options.leaderboardCacheMs, blobs: fileBlobStore(blobDirOf(options.dataDir)) });
   const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix(options.prefix) });
   // the queue passes its connection's errors on (logged once, above) and adds its own
   logConnectionErrors(queue, 'queue', options.log, { readyFrom: queueConnection });

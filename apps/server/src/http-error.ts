@@ -17,3 +17,4 @@ export const badRequest = (message: string) => new HttpError(400, 'bad_request',
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const gone = (message: string) => new HttpError(410, 'gone', message);

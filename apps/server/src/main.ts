@@ -30,7 +30,7 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = process.env.XIX_PREFIX || 'xix';
 
 // The connections' errors may come before the app (and its logger) exists: they have a logger of their own.
-const connections = openServerConnections({ redisUrl, prefix, leaderboardCacheMs: config.leaderboardCacheMs, log: pino({ level: config.logLevel }) });
+const connections = openServerConnections({ redisUrl, prefix, leaderboardCacheMs: config.leaderboardCacheMs, dataDir: config.dataDir, log: pino({ level: config.logLevel }) });
 const { store, queue } = connections;
 const app = await buildServer({ store, queue, config, logger: processLogger(config.logLevel) });
 if (config.adminToken === null) {

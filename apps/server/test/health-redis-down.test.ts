@@ -4,9 +4,11 @@
  * connection's reconnection attempts (6.5 s); once Redis is back, 200 again.
  */
 import { once } from 'node:events';
+import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startRestartableRedis, type RestartableRedis } from '../../platform/src/redis-server.ts';
 import { until } from '../../store/test/until.ts';
+import { TEST_BLOB_DIR } from '../../store/test/world.ts';
 import { openServerConnections, type ServerConnections } from '../src/connections.ts';
 import { buildServer } from '../src/index.ts';
 
@@ -20,7 +22,7 @@ afterAll(async () => {
 it('answers 503 while Redis is down without waiting on the dead connection, and 200 once it is back (issue 17 item 12)', async () => {
   redis = await startRestartableRedis({ name: 'health-redis' });
   const log = { warn: () => undefined, info: () => undefined };
-  const connections: ServerConnections = openServerConnections({ redisUrl: redis.url, prefix: 'health', leaderboardCacheMs: 0, log });
+  const connections: ServerConnections = openServerConnections({ redisUrl: redis.url, prefix: 'health', leaderboardCacheMs: 0, dataDir: path.dirname(TEST_BLOB_DIR), log });
   closers.push(() => connections.close());
   const app = await buildServer({ store: connections.store, queue: connections.queue });
   closers.push(() => app.close());

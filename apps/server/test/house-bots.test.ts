@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from '@xix/store';
 import { buildServer, houseBotName, registerHouseBots } from '../src/index.ts';
-import { REDIS_URL } from '../../store/test/world.ts';
+import { REDIS_URL, testBlobs } from '../../store/test/world.ts';
 import { openApp, type TestApp } from './app.ts';
 
 let t: TestApp;
@@ -67,7 +67,7 @@ describe('health without Redis', () => {
     const dead = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     const queue = new Queue('unused', { connection, prefix: `{${t.world.prefix}}` });
-    const app = await buildServer({ store: createStore(dead, { prefix: t.world.prefix }), queue });
+    const app = await buildServer({ store: createStore(dead, { prefix: t.world.prefix, blobs: testBlobs }), queue });
     try {
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
 import { SERIES_QUEUE, createStore, queuePrefix } from '@xix/store';
 import { startRestartableRedis, type RestartableRedis } from '../../platform/src/redis-server.ts';
+import { testBlobs } from '../../store/test/world.ts';
 import { buildServer } from '../src/index.ts';
 import { LiveClient, playGame, wsBase } from './live-client.ts';
 
@@ -23,7 +24,7 @@ it('keeps streaming a live game across a Redis restart', async () => {
   // connections that wait out the outage instead of failing their commands
   const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
-  const store = createStore(connection, { prefix: 'live' });
+  const store = createStore(connection, { prefix: 'live', blobs: testBlobs });
   const queueConnection = connection.duplicate();
   queueConnection.on('error', () => undefined);
   const queue = new Queue(SERIES_QUEUE, { connection: queueConnection, prefix: queuePrefix('live') });

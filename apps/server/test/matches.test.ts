@@ -69,6 +69,21 @@ describe('GET /api/matches/:id, replay, logs', () => {
     expect(failure(await t.call({ method: 'GET', url: `/api/matches/${seriesId}.7/replay` }))).toMatchObject({ status: 404 });
   });
 
+  it('answers 410 Gone for the replay and logs of a challenge game retention expired; the match and its result stay (issue 24)', async () => {
+    // the games finished in 1970 (world.ts match): a pass of today deletes their day
+    expect((await t.world.store.expireReplays({ owner: 'test', maxAgeMs: 30 * 86_400_000 })).deleted).toEqual(['games/challenge/1970-01-01']);
+    for (const url of [`/api/matches/${seriesId}.1/replay`, `/api/matches/${seriesId}.1/logs`]) {
+      expect(failure(await t.call({ method: 'GET', url, token: alice })), url).toEqual({
+        status: 410, error: 'gone', message: `the replay of match ${seriesId}.1 has expired: ladder and challenge games keep their replays and logs for a limited time; its result still counts`,
+      });
+    }
+    const shown = (await t.call({ method: 'GET', url: `/api/matches/${seriesId}.1` })).json<Record<string, unknown>>();
+    expect(shown).toMatchObject({ id: `${seriesId}.1`, ranks: [2, 1], points: [7, 19] });
+    // the bots' seeds came from the replay's seed: gone with it
+    expect(shown.botSeeds).toBeUndefined();
+    expect((await t.call({ method: 'GET', url: `/api/leaderboard/xix` })).json<{ rows: { games: number }[] }>().rows.map((row) => row.games)).toEqual([5, 5]);
+  });
+
   it('gives the logs of the caller\u2019s own seats only: 401 without login, 403 when none is theirs', async () => {
     const mine = await t.call({ method: 'GET', url: `/api/matches/${seriesId}.0/logs`, token: alice });
     expect(mine.json()).toEqual({ logs: [{ seat: 0, text: 'log of one in seat 0' }] });

@@ -3,18 +3,22 @@
  * a platform run at e868761 (fixtures/old-data, made by make-old-data.ts there) is restored under
  * this test's own prefix and this code's server, started on it, answers the requests recorded from
  * the old server with the same bots, matches, replays, logs and ratings. A field the API added is
- * ignored; a changed or missing one fails. Then what a platform's start-up adds: the house bots'
+ * ignored; a changed or missing one fails. Then what a platform's start-up adds: the matches moved
+ * out of Redis (issue 24: records to the series' games strings, replays and logs to the blob
+ * store) with every answer the same before, during and after; the house bots'
  * registration finds every house bot under its old id (a changed example gets a new version of
  * the same bot, its history kept), and the stored bots, compiled by the old code, still play.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queuePrefix, SERIES_QUEUE, type Series } from '@xix/store';
+import { createStore, queuePrefix, SERIES_QUEUE, type Series } from '@xix/store';
 import { startWorker } from '../../worker/src/index.ts';
+import { startStorageKeeper } from '../../worker/src/storage-keeper.ts';
 import { until } from '../../store/test/until.ts';
-import { REDIS_URL, openWorld, type World } from '../../store/test/world.ts';
+import { REDIS_URL, TEST_BLOB_DIR, openWorld, testBlobs, type World } from '../../store/test/world.ts';
 import { houseGames, registerHouseBots, type HouseBot } from '../src/house-bots.ts';
 import { buildServer } from '../src/index.ts';
 
@@ -103,6 +107,39 @@ describe('a platform on Redis data stored before games were modules', () => {
     const metrics = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${recorded.adminToken}` } })).body.split('\n');
     expect(recorded.metrics.length).toBeGreaterThan(10);
     for (const line of recorded.metrics) expect.soft(metrics, 'the stored counters in /metrics').toContain(line);
+  });
+
+  it('moves the old matches out of Redis at a worker\'s start-up (issue 24), answering the same before, during and after', async () => {
+    const oldKeys = async () => (await world.keys()).filter((key) => /:(match|replay|logs|matches:series):/.test(key));
+    expect((await oldKeys()).length).toBeGreaterThan(50);
+    const answersAll = async (when: string) => {
+      for (const request of recorded.requests) {
+        expect.soft(await answer(request), `${request.method} ${request.url} ${when}`).toMatchObject({ status: request.status, body: inAnyOrder(request.body) });
+      }
+    };
+    // one batch by hand: the platform serves a half-moved store
+    expect(await world.store.migrateStorageBatch(10)).toBe(10);
+    await answersAll('half-way through the migration');
+    // the rest as a worker's start-up does it; retention, with the fixture's games of a fixed date, keeps them all
+    const keeper = startStorageKeeper({ redisUrl: REDIS_URL, prefix: world.prefix, dataDir: path.dirname(TEST_BLOB_DIR), retentionDays: 36_500, intervalMs: 3_600_000, autorun: false });
+    try {
+      const { migrated, retention } = await keeper.pass();
+      expect(migrated).toBeGreaterThan(0);
+      expect(retention).toEqual({ ran: true, deleted: [] });
+    } finally {
+      await keeper.close();
+    }
+    expect(await oldKeys()).toEqual([]);
+    // a server started now (no match cached) reads the new layout alone
+    const fresh = await buildServer({ store: createStore(world.redis, { prefix: world.prefix, blobs: testBlobs }), queue, config: { adminToken: recorded.adminToken } });
+    try {
+      for (const request of recorded.requests) {
+        const response = await fresh.inject({ method: request.method, url: request.url, ...(request.token !== undefined && { headers: { authorization: `Bearer ${request.token}` } }) });
+        expect.soft({ status: response.statusCode, body: inAnyOrder(response.json()) }, `${request.method} ${request.url} after the migration`).toMatchObject({ status: request.status, body: inAnyOrder(request.body) });
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("keeps every house bot's id and history when the start-up registers the house bots", async () => {

@@ -28,13 +28,21 @@ export function keysFor(prefix: string) {
     series: (id: string) => `${P}:series:${id}`,
     /** the series neither done nor failed, scored by their sequence number (series.ts) */
     seriesUnfinished: () => `${P}:series-unfinished`,
-    match: (id: string) => `${P}:match:${id}`,
-    replay: (id: string) => `${P}:replay:${id}`,
-    logs: (id: string, seat: number) => `${P}:logs:${id}:${seat}`,
+    /** a series' finished games: index → compact record, 'h' → what they share (match-record.ts) */
+    games: (seriesId: string) => `${P}:games:${seriesId}`,
+    /** the newest matches (capped: MATCH_INDEX_RECENT), of all games, of one game, of one bot (BOT_INDEX_RECENT) */
     matchesAll: () => `${P}:matches:all`,
     matchesOfGame: (game: string) => `${P}:matches:game:${game}`,
     matchesOfBot: (id: string) => `${P}:matches:bot:${id}`,
-    matchesOfSeries: (id: string) => `${P}:matches:series:${id}`,
+    /** the layout before issue 24, read while migrate-storage.ts moves it: a match hash, its replay, logs and series index */
+    oldMatch: (id: string) => `${P}:match:${id}`,
+    oldReplay: (id: string) => `${P}:replay:${id}`,
+    oldLogs: (id: string, seat: number) => `${P}:logs:${id}:${seat}`,
+    oldMatchesOfSeries: (id: string) => `${P}:matches:series:${id}`,
+    /** ms: the replays of retained kinds that finished before it are deleted (retention.ts) */
+    replaysExpiredBefore: () => `${P}:replays-expired-before`,
+    /** the storage passes' lock (retention, migration): one worker at a time, like the ladder's */
+    storageLock: () => `${P}:storage-lock`,
     /** a bot's record over all its games of its game (every variant) */
     stats: (game: string, id: string) => `${P}:stats:${game}:${id}`,
     /** a bot's record in a variant other than the default (whose board shows `stats`) */

@@ -118,7 +118,7 @@ export function ladderCandidatesOf(
 }
 
 // KEYS: lock; ARGV: owner, ttl ms. Takes the lock if free, renews it if ours; 1 if we hold it.
-const HOLD_LOCK = `
+export const HOLD_LOCK = `
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
 if holder then return 0 end
@@ -126,7 +126,7 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
 // KEYS: lock; ARGV: owner. Deletes the lock only if ours.
-const RELEASE_LOCK = `
+export const RELEASE_LOCK = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 

@@ -43,8 +43,8 @@ export type LobbyEvent =
   | { readonly type: 'ratings'; readonly game: string; readonly changes: readonly { readonly bot: string; readonly elo: number; readonly delta: number }[] };
 
 /**
- * KEYS: the games-in-progress set. ARGV: the live-stream key of match '' (a prefix), the match key of
- * match '', how many to list. Takes off the set every game no longer in progress whose `end` never
+ * KEYS: the games-in-progress set. ARGV: the live-stream key of match '' (a prefix), the games key of
+ * series '' (a stored game is a line of its series' games string: match-record.ts), how many to list. Takes off the set every game no longer in progress whose `end` never
  * came: stored ones (their worker died between storing and ending them), and those without a
  * stream (no event for LIVE_TTL_SECONDS: their worker died, their series went on elsewhere or
  * failed). The set holds only the games in play besides, a few per sandbox host: a full pass is
@@ -56,7 +56,9 @@ local listed = {}
 local all = redis.call('ZREVRANGE', KEYS[1], 0, -1, 'WITHSCORES')
 for i = 1, #all, 2 do
   local match = all[i]
-  if redis.call('EXISTS', ARGV[2] .. match) == 1 or redis.call('EXISTS', ARGV[1] .. match) == 0 then
+  local series, index = string.match(match, '^(.*)%.(%d+)$')
+  local games = redis.call('GET', ARGV[2] .. series)
+  if (games and string.find(games, '\\n' .. index .. ' ', 1, true)) or redis.call('EXISTS', ARGV[1] .. match) == 0 then
     redis.call('ZREM', KEYS[1], match)
   elseif #listed < limit then
     listed[#listed + 1] = match
@@ -126,7 +128,7 @@ export function liveOps(redis: Redis, keys: Keys) {
      */
     async liveGames(limit = 200): Promise<{ readonly match: string; readonly startedAt: number }[]> {
       if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIVE_LISTED) throw new StoreInputError(`limit must be an integer from 1 to ${MAX_LIVE_LISTED}, got ${String(limit)}`);
-      const flat = (await listLiveGames([keys.liveGames()], [keys.live(''), keys.match(''), limit])) as string[];
+      const flat = (await listLiveGames([keys.liveGames()], [keys.live(''), keys.games(''), limit])) as string[];
       const games: { match: string; startedAt: number }[] = [];
       for (let i = 0; i < flat.length; i += 2) games.push({ match: flat[i]!, startedAt: Number(flat[i + 1]) });
       return games;

@@ -138,13 +138,30 @@ export function ratedGamesOfVersion(rated: BotRatings | undefined, version: numb
 }
 
 /** A stream entry as a result, or null when it cannot be rated (never written so by recordMatch). */
+/**
+ * A results entry's entrants by seat: `b12.3 b7.1` (bot.version, as recordMatch writes them since
+ * issue 24: a tenth of the JSON's bytes, kept for every rated game), or the JSON array of objects
+ * written before.
+ */
+export function resultEntrantsOf(text: string): unknown {
+  if (text.startsWith('[') || text === 'null') return JSON.parse(text);
+  return text.split(' ').map((entrant) => {
+    const dot = entrant.lastIndexOf('.');
+    return { bot: entrant.slice(0, dot), version: Number(entrant.slice(dot + 1)) };
+  });
+}
+
+/** The results entry's entrants as recordMatch writes them (resultEntrantsOf reads them). */
+export const resultEntrantsText = (entrants: readonly { readonly bot: string; readonly version: number }[]): string =>
+  entrants.map(({ bot, version }) => `${bot}.${version}`).join(' ');
+
 function resultEntryOf(streamId: string, fields: readonly string[]): ResultEntry | null {
   const field = (name: string): string | undefined => {
     for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
     return undefined;
   };
   try {
-    const entrants = JSON.parse(field('entrants') ?? 'null') as unknown;
+    const entrants = resultEntrantsOf(field('entrants') ?? 'null');
     const ranks = JSON.parse(field('ranks') ?? 'null') as unknown;
     if (!Array.isArray(entrants) || !Array.isArray(ranks)) return null;
     const refs = entrants.map((entrant: unknown) => (typeof entrant === 'object' && entrant !== null ? (entrant as { bot?: unknown; version?: unknown }) : {}));

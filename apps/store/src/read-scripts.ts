@@ -6,9 +6,6 @@
  * comes back as false.
  */
 
-/** Fields of a match hash, as the store reads them (HMGET). */
-export const MATCH_FIELDS = ['id', 'seriesId', 'game', 'kind', 'rated', 'entrants', 'ranks', 'points', 'reason', 'forfeit', 'moves', 'finishedAt', 'replayBytes', 'rawBytes', 'variant'] as const;
-
 /** Fields of a stats hash, in the order LEADERBOARD returns them (after owner, name, retired, active). */
 export const STATS_FIELDS = ['games', 'wins', 'losses', 'draws', 'forfeits', 'points'] as const;
 

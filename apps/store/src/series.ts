@@ -103,7 +103,7 @@ export function newSeriesFields(input: NewSeries): string {
   return JSON.stringify(Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)])));
 }
 
-export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
+export function seriesOps(redis: Redis, keys: Keys, prefix: string, seriesMatchIds: (ids: readonly string[]) => Promise<string[][]>) {
   const createSeriesScript = luaScript(redis, CREATE_SERIES);
   const setStatusScript = luaScript(redis, SET_STATUS);
   const recordFailureScript = luaScript(redis, RECORD_FAILURE);
@@ -115,7 +115,7 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
 
     async getSeries(id: string): Promise<Series | null> {
       if (!SERIES_ID.test(id)) return null;
-      const [hash, matches] = await Promise.all([redis.hgetall(keys.series(id)), redis.zrange(keys.matchesOfSeries(id), '0', '-1')]);
+      const [hash, [matches]] = await Promise.all([redis.hgetall(keys.series(id)), seriesMatchIds([id])]);
       if (hash.id === undefined) return null;
       const entrants = JSON.parse(hash.entrants ?? '[]') as EntrantRef[];
       return {
@@ -139,7 +139,7 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string) {
         validates: hash.validates ? (JSON.parse(hash.validates) as EntrantRef) : null,
         tournament: hash.tournament ? hash.tournament : null,
         error: hash.error ? hash.error : null,
-        matches,
+        matches: matches ?? [],
       };
     },
 

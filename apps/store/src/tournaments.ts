@@ -15,7 +15,7 @@ import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
 import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
 import { tableSchedule } from './table-schedule.ts';
 import type {
-  BotRecord, CrossTableCell, EntrantRef, ForfeitInfo, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
+  BotRecord, CrossTableCell, EntrantRef, Match, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
   TournamentStanding, TournamentStatus,
 } from './types.ts';
 
@@ -115,7 +115,6 @@ function progressOf(states: readonly PairingState[]): TournamentProgress {
 export function cancelledSeriesReason(tournament: string): string {
   return `not played: tournament ${tournament} was cancelled`;
 }
-const MATCH_FIELDS = ['entrants', 'ranks', 'points', 'forfeit'] as const;
 
 const emptyRecord = (): { -readonly [K in keyof BotRecord]: number } => ({ games: 0, wins: 0, losses: 0, draws: 0, forfeits: 0, points: 0 });
 
@@ -144,7 +143,10 @@ function outcomeOf(ranks: readonly number[], seat: number): 'win' | 'draw' | 'lo
   return ranks.filter((rank) => rank === best).length > 1 ? 'draw' : 'win';
 }
 
-export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
+export function tournamentOps(
+  redis: Redis, keys: Keys, prefix: string,
+  matchReads: { readonly seriesMatchIds: (ids: readonly string[]) => Promise<string[][]>; readonly getMatches: (ids: readonly string[]) => Promise<Match[]> },
+) {
   const progressFields = luaScript(redis, PROGRESS_FIELDS);
   const createTournamentScript = luaScript(redis, CREATE_TOURNAMENT);
   const cancelScript = luaScript(redis, CANCEL);
@@ -225,19 +227,10 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
       const tournament = await readRecord(id);
       if (tournament === null) return null;
       const seriesPipe = redis.pipeline();
-      for (const s of tournament.series) seriesPipe.hmget(keys.series(s), ...SERIES_FIELDS).zrange(keys.matchesOfSeries(s), '0', '-1');
-      const seriesReplies = (await seriesPipe.exec()) ?? [];
-      const matchIds: string[][] = [];
-      const states: PairingState[] = [];
-      tournament.series.forEach((_, k) => {
-        const [, fields] = seriesReplies[2 * k] ?? [];
-        const [, ids] = seriesReplies[2 * k + 1] ?? [];
-        matchIds.push((ids ?? []) as string[]);
-        states.push(pairingState(id, (fields ?? []) as SeriesFields));
-      });
-      const matchPipe = redis.pipeline();
-      for (const m of matchIds.flat()) matchPipe.hmget(keys.match(m), ...MATCH_FIELDS);
-      const matchReplies = (await matchPipe.exec()) ?? [];
+      for (const s of tournament.series) seriesPipe.hmget(keys.series(s), ...SERIES_FIELDS);
+      const [seriesReplies, matchIds] = await Promise.all([seriesPipe.exec(), matchReads.seriesMatchIds(tournament.series)]);
+      const states = tournament.series.map((_, k) => pairingState(id, ((seriesReplies ?? [])[k]?.[1] ?? []) as SeriesFields));
+      const stored = new Map((await matchReads.getMatches(matchIds.flat())).map((match) => [match.id, match]));
 
       const count = tournament.entrants.length;
       const standings = new Map(tournament.entrants.map((e) => [e.bot, { bot: e.bot, version: e.version, ...emptyRecord(), places: 0 }]));
@@ -247,7 +240,6 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
         for (let j = i + 1; j < count; j++) cells.set(`${i} ${j}`, { tables: [], states: [], entrants: [tournament.entrants[i]!, tournament.entrants[j]!], games: 0, wins: [0, 0], draws: 0, points: [0, 0], forfeits: [0, 0] });
       }
       const failures: TournamentFailure[] = [];
-      let next = 0;
       const game = findGame(tournament.game);
       const perTable = game === undefined ? tournament.seats : entrantsAt(game, tournament.seats);
       const tables = count >= perTable ? tableSchedule(count, perTable) : [];
@@ -258,14 +250,11 @@ export function tournamentOps(redis: Redis, keys: Keys, prefix: string) {
         if (error !== null) failures.push({ series: seriesId, entrants: sitting, reason: error, at: endedAt, gamesDone: tableGamesDone });
         const tableCells = table.flatMap((i, a) => table.slice(a + 1).map((j) => ({ i, j, cell: cells.get(`${i} ${j}`)! })));
         for (const { cell } of tableCells) { cell.tables.push(seriesId); cell.states.push(states[k]!); }
-        for (let n = 0; n < (matchIds[k] ?? []).length; n++) {
-          const [error, fields] = matchReplies[next++] ?? [];
-          if (error) throw error;
-          const [entrantsJson, ranksJson, pointsJson, forfeitJson] = (fields ?? []) as (string | null)[];
-          if (entrantsJson === null || entrantsJson === undefined) continue;
-          const forfeit = JSON.parse(forfeitJson ?? 'null') as ForfeitInfo | null;
+        for (const matchId of matchIds[k] ?? []) {
+          const match = stored.get(matchId);
+          if (match === undefined) continue;
           // by entrant: a partnership's seats are one entrant's game (tournament entrants are distinct bots)
-          const played = entrantResults(JSON.parse(entrantsJson) as EntrantRef[], JSON.parse(ranksJson ?? '[]') as number[], JSON.parse(pointsJson ?? '[]') as number[], forfeit?.seat ?? null);
+          const played = entrantResults(match.entrants, match.ranks, match.points, match.forfeit?.seat ?? null);
           const places = played.map((entrant) => entrant.place);
           played.forEach((entrant, e) => {
             const row = standings.get(entrant.bot);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createStore, ranksOf } from '../src/index.ts';
+import { createStore, decompressGame, gameBlobKey, ranksOf } from '../src/index.ts';
 import type { MatchEntrant } from '../src/types.ts';
-import { fakeReplay, match, ratedPair } from './world.ts';
+import { fakeReplay, match, ratedPair, testBlobs } from './world.ts';
 import { useWorld } from './use-world.ts';
 
 let a: MatchEntrant;
@@ -26,14 +26,18 @@ describe('ranks (R12)', () => {
 });
 
 describe('recordMatch', () => {
-  it('stores the match, its compressed replay, logs, indexes, stats and the results stream', async () => {
+  it('stores the match, its replay and logs in the blob store, indexes, stats and the results stream (issue 24)', async () => {
     const replay = fakeReplay(0);
-    expect(await world.store.recordMatch(match(seriesId, 0, [a, b], replay))).toBe('stored');
+    const input = match(seriesId, 0, [a, b], replay);
+    expect(await world.store.recordMatch(input)).toBe('stored');
     const stored = await world.store.getMatch(`${seriesId}.0`);
-    expect(stored).toMatchObject({ id: `${seriesId}.0`, seriesId, game: 'xix', kind: 'challenge', rated: true, ranks: [1, 2], points: [19, 7], reason: 'exactly-19', forfeit: null, moves: 1 });
+    expect(stored).toMatchObject({ id: `${seriesId}.0`, seriesId, game: 'xix', kind: 'challenge', rated: true, ranks: [1, 2], points: [19, 7], reason: 'exactly-19', forfeit: null, moves: 1, finishedAt: input.finishedAt });
     expect(stored?.entrants).toEqual([a, b]);
-    expect(stored?.rawBytes).toBe(JSON.stringify(replay).length);
-    expect(stored?.replayBytes).toBe((await world.redis.getBuffer(`${world.prefix}:replay:${seriesId}.0`))?.length);
+    // the blob: replay and logs, gzipped, under the store's prefix, the game's kind and the hour it finished
+    const blob = await testBlobs.get(`${world.prefix}/${gameBlobKey('challenge', input.finishedAt, `${seriesId}.0`)}`);
+    expect(decompressGame(blob!)).toEqual({ replay, logs: input.logs });
+    expect(stored?.replayBytes).toBe(blob!.length);
+    expect(stored?.rawBytes).toBe(JSON.stringify({ replay, logs: input.logs }).length);
     expect(await world.store.getReplay(`${seriesId}.0`)).toEqual(replay);
     expect(await world.store.getLogs(`${seriesId}.0`, 1)).toBe('log of two in seat 1');
     expect(await world.store.getLogs(`${seriesId}.9`, 1)).toBeNull();
@@ -41,8 +45,16 @@ describe('recordMatch', () => {
     expect((await world.store.getBot(b.bot))?.record).toEqual({ games: 1, wins: 0, losses: 1, draws: 0, forfeits: 0, points: 7 });
     expect((await world.store.getSeries(seriesId))?.gamesDone).toBe(1);
     expect((await world.store.getSeries(seriesId))?.matches).toEqual([`${seriesId}.0`]);
+    // Redis keeps the record (a line of the series' games string) and no replay or log
+    expect((await world.redis.get(`${world.prefix}:games:${seriesId}`))?.split('\n')).toEqual([
+      JSON.stringify(['xix', 'challenge', 1, '', [[a.bot, a.version, a.name], [b.bot, b.version, b.name]]]),
+      `0 [${input.finishedAt},[0,1],[1,2],[19,7],"exactly-19",0,1,${blob!.length},${stored!.rawBytes}]`,
+      '',
+    ]);
+    expect((await world.keys()).filter((key) => /:(match|replay|logs):/.test(key))).toEqual([]);
+    // the ratings read bot and version only, kept for every rated game: `bot.version` by seat
     const stream = await world.redis.xrange(`${world.prefix}:results:xix`, '-', '+');
-    expect(stream.map(([, fields]) => fields)).toEqual([['match', `${seriesId}.0`, 'entrants', JSON.stringify([a, b]), 'ranks', '[1,2]']]);
+    expect(stream.map(([, fields]) => fields)).toEqual([['match', `${seriesId}.0`, 'entrants', `${a.bot}.${a.version} ${b.bot}.${b.version}`, 'ranks', '[1,2]']]);
   });
 
   it('stores a match once under concurrent duplicate calls, and changes nothing the second time', async () => {
@@ -53,6 +65,8 @@ describe('recordMatch', () => {
     const before = await world.keys();
     const snapshot = await Promise.all(before.sort().map((key) => world.redis.dump(key)));
     expect(await world.store.recordMatch(match(seriesId, 3, [a, b], fakeReplay(0)))).toBe('duplicate');
+    // nor its blob: the stored game's replay stays the one it was stored with (issue 24)
+    expect(await world.store.getReplay(`${seriesId}.3`)).toEqual(fakeReplay(1));
     const after = await world.keys();
     expect(after.sort()).toEqual(before);
     expect(await Promise.all(after.map((key) => world.redis.dump(key)))).toEqual(snapshot);
@@ -103,7 +117,7 @@ describe('leaderboard', () => {
   });
 
   it('with leaderboardCacheMs, reuses a board for that long, except after a bot retired through the same store', async () => {
-    const cached = createStore(world.redis, { prefix: world.prefix, leaderboardCacheMs: 60_000 });
+    const cached = createStore(world.redis, { prefix: world.prefix, leaderboardCacheMs: 60_000, blobs: testBlobs });
     await cached.recordMatch(match(seriesId, 0, [a, b], fakeReplay(0)));
     expect((await cached.leaderboard('xix')).map((row) => row.games)).toEqual([1, 1]);
     await cached.recordMatch(match(seriesId, 1, [a, b], fakeReplay(0)));
@@ -133,16 +147,29 @@ describe('listMatches', () => {
     expect((await world.store.listMatches({ limit: 1 })).matches.map((m) => m.id)).toEqual([ids(6)]);
   });
 
-  it('gives the same matches as getMatch, no next after an exactly full last page, and skips an id whose hash is gone', async () => {
+  it('gives the same matches as getMatch, no next after an exactly full last page, and leaves out a match whose record is gone', async () => {
     for (let i = 0; i < 4; i++) await world.store.recordMatch(match(seriesId, i, [a, b], fakeReplay(i % 2, i === 2 ? { forfeitSeat: 0 } : {})));
     const page = await world.store.listMatches({ series: seriesId, limit: 4 });
     expect(page.next).toBeNull();
     expect(page.matches).toEqual(await Promise.all([3, 2, 1, 0].map(async (i) => world.store.getMatch(`${seriesId}.${i}`))));
     expect(page.matches[1]?.forfeit).toMatchObject({ seat: 0 });
-    await world.redis.del(`${world.prefix}:match:${seriesId}.1`);
+    const games = `${world.prefix}:games:${seriesId}`;
+    await world.redis.set(games, (await world.redis.get(games))!.replace(/\n1 [^\n]*/, ''));
     // a store that has not read the matches yet (this one keeps what it read: matches never change)
-    const fresh = createStore(world.redis, { prefix: world.prefix });
+    const fresh = createStore(world.redis, { prefix: world.prefix, blobs: testBlobs });
     expect((await fresh.listMatches({ series: seriesId, limit: 4 })).matches.map((m) => m.id)).toEqual([`${seriesId}.3`, `${seriesId}.2`, `${seriesId}.0`]);
+  });
+
+  it('keeps the newest matches in the game, bot and all-games indexes only; a series lists all its games, every match reads by id (issue 24)', async () => {
+    const capped = createStore(world.redis, { prefix: world.prefix, blobs: testBlobs, matchIndexLimits: { all: 3, bot: 2 } });
+    for (let i = 0; i < 5; i++) await capped.recordMatch(match(seriesId, i, [a, b], fakeReplay(i % 2)));
+    const ids = (list: readonly number[]) => list.map((i) => `${seriesId}.${i}`);
+    expect((await capped.listMatches({ limit: 10 })).matches.map((m) => m.id)).toEqual(ids([4, 3, 2]));
+    expect((await capped.listMatches({ game: 'xix', limit: 10 })).matches.map((m) => m.id)).toEqual(ids([4, 3, 2]));
+    expect((await capped.listMatches({ bot: a.bot, limit: 10 })).matches.map((m) => m.id)).toEqual(ids([4, 3]));
+    expect((await capped.listMatches({ series: seriesId, limit: 10 })).matches.map((m) => m.id)).toEqual(ids([4, 3, 2, 1, 0]));
+    expect(await capped.getMatch(`${seriesId}.0`)).toMatchObject({ id: `${seriesId}.0` });
+    expect(await world.redis.zcard(`${world.prefix}:matches:bot:${b.bot}`)).toBe(2);
   });
 
   it('keeps the matches it read, frozen, so a page costs Redis only its ids', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { StoreInputError, createStore, hashToken } from '../src/index.ts';
-import { REDIS_URL, openWorld, upload, type World } from './world.ts';
+import { REDIS_URL, openWorld, testBlobs, upload, type World } from './world.ts';
 
 let world: World;
 beforeEach(async () => { world = await openWorld(); });
@@ -57,7 +57,7 @@ describe('bots and versions', () => {
     // the activating writes come over a second connection, so they land between any two reads
     const writer = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     try {
-      const other = createStore(writer, { prefix: world.prefix });
+      const other = createStore(writer, { prefix: world.prefix, blobs: testBlobs });
       const bots = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(world.store, 'alice', `racer${i}`, 'validating')));
       const reads = bots.flatMap(({ bot }) => Array.from({ length: 10 }, () => world.store.getBotWithVersions(bot)));
       const activations = bots.map(({ bot }) => other.setVersionState(bot, 1, { state: 'active' }));

@@ -1,7 +1,9 @@
 /** A test's own world in the shared Redis: a unique prefix, and every key of it deleted after. */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createStore, queuePrefix, type Store } from '../src/index.ts';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { blobDirOf, createStore, dataDirOf, fileBlobStore, queuePrefix, type Store } from '../src/index.ts';
 import type { MatchEntrant, NewMatch, ReplayLike } from '../src/types.ts';
 
 export interface World {
@@ -14,13 +16,16 @@ export interface World {
 }
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The tests' blob directory (XIX_DATA_DIR of vitest.config.ts): a store keeps its blobs under its prefix there. */
+export const TEST_BLOB_DIR = blobDirOf(dataDirOf(process.env));
+export const testBlobs = fileBlobStore(TEST_BLOB_DIR);
 
 export async function openWorld(): Promise<World> {
   const prefix = `t-${randomBytes(6).toString('hex')}`;
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   return {
     redis,
-    store: createStore(redis, { prefix }),
+    store: createStore(redis, { prefix, blobs: testBlobs }),
     prefix,
     keys: () => prefixKeys(redis, prefix),
     async close() {
@@ -35,8 +40,9 @@ export async function prefixKeys(redis: Redis, prefix: string): Promise<string[]
   return [...(await scan(redis, `${prefix}:*`)), ...(await scan(redis, `${queuePrefix(prefix)}:*`))];
 }
 
-/** Deletes every key of a store prefix (a test's or a benchmark's own world). */
+/** Deletes every key of a store prefix (a test's or a benchmark's own world) and its blobs in TEST_BLOB_DIR. */
 export async function deletePrefix(redis: Redis, prefix: string): Promise<void> {
+  await rm(join(TEST_BLOB_DIR, prefix), { recursive: true, force: true });
   const all = await prefixKeys(redis, prefix);
   for (let i = 0; i < all.length; i += 1000) await redis.del(...all.slice(i, i + 1000));
 }

@@ -368,6 +368,26 @@ describe('match viewer', () => {
     await page.close();
   });
 
+  it('says a match whose replay expired (retention, issue 24) has none, and shows its result', async () => {
+    const entrants = await Promise.all([h.seeded.house.random, h.seeded.house.heuristic].map(async (bot) => {
+      const found = (await h.store.getBot(bot))!;
+      return { bot, version: found.active!, name: found.name };
+    }));
+    const series = await h.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, deals: 1, seed: 1, requestedBy: 'alice' });
+    // a game of 1970 (world.ts match): today's retention pass deletes its replay
+    await h.store.recordMatch(storedMatch(series, 0, entrants, seeded.replay as never, { rated: false }));
+    expect((await h.store.expireReplays({ owner: 'viewer-test', maxAgeMs: 30 * 86_400_000 })).deleted).toEqual(['games/challenge/1970-01-01']);
+    const page = await h.newPage('desktop');
+    await page.goto(`/matches/${series}.0`);
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(new RegExp(`^The replay of match ${series}\\.0 has expired: .*its result still counts\\.$`));
+    const stored = (await h.store.getMatch(`${series}.0`))!;
+    expect(await page.locator('[data-result]').textContent()).toBe(`Result: ${entrants.map((e, seat) => `${e.name}: place ${stored.ranks[seat]}, ${stored.points[seat]} points`).join('; ')} (${stored.reason}).`);
+    expect(await page.locator('[data-viewer]').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'replay JSON' }).count()).toBe(0);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it.each(['desktop', 'phone'] as const)('screenshot at %s size', async (size) => {
     const page = await h.newPage(size);
     await page.goto(`/matches/${seeded.id}#move=${Math.floor(seeded.replay.moves.length / 2)}`);

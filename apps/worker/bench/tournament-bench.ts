@@ -32,7 +32,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createSandboxPool } from '@xix/sandbox';
 import { enqueueSeries } from '@xix/server';
-import { SERIES_QUEUE, createStore, keysFor, queuePrefix, type Series, type Store } from '@xix/store';
+import { SERIES_QUEUE, blobDirOf, createStore, dataDirOf, fileBlobStore, keysFor, queuePrefix, type Series, type Store } from '@xix/store';
 import { freePort, startRedisServer } from '../../platform/src/redis-server.ts';
 import { loadAverages, positiveFromEnv } from './bench-env.ts';
 import { cpuSeconds, cpuWithChildren } from './proc-stats.ts';
@@ -176,11 +176,11 @@ async function printRedisCost(redis: Redis, prefix: string, before: Awaited<Retu
   const cost = redisCost(before, after, games);
   const keys = keysFor(prefix);
   // Redis's own count of a stored game's keys, over a sample of the tournament's matches
-  const sample = (await Promise.all(series.map((s) => redis.zrange(keys.matchesOfSeries(s.id), '0', '3')))).flat();
+  // a series' games are one hash (match-record.ts): its MEMORY USAGE over its games
   const usage = async (key: string): Promise<number> => Number((await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0')) ?? 0);
-  let matchBytes = 0;
-  for (const id of sample) matchBytes += (await usage(keys.match(id))) + (await usage(keys.replay(id))) + (await usage(keys.logs(id, 0))) + (await usage(keys.logs(id, 1)));
-  console.log(`    Redis per game: ${cost.cpuMsPerGame.toFixed(3)} ms CPU (one Redis core absorbs ~${cost.gamesPerCoreSecond.toFixed(0)} games/s), used_memory +${cost.bytesPerGame.toFixed(0)} B; MEMORY USAGE of a match's keys (match, replay, logs) ${(matchBytes / sample.length).toFixed(0)} B (mean of ${sample.length})`);
+  let recordBytes = 0;
+  for (const s of series) recordBytes += await usage(keys.games(s.id));
+  console.log(`    Redis per game: ${cost.cpuMsPerGame.toFixed(3)} ms CPU (one Redis core absorbs ~${cost.gamesPerCoreSecond.toFixed(0)} games/s), used_memory +${cost.bytesPerGame.toFixed(0)} B; MEMORY USAGE of the series' games hashes ${(recordBytes / games).toFixed(0)} B a game`);
   console.log(`    Redis commands per game (calls, µs): ${cost.topCommands.map((c) => `${c.name} ${c.callsPerGame.toFixed(2)}, ${c.usecPerGame.toFixed(1)}`).join('; ')}`);
 }
 
@@ -195,7 +195,7 @@ try {
   const results: { workers: number; pool: Timed; platform: Timed }[] = [];
   for (const [run, count] of WORKER_COUNTS.entries()) {
     const prefix = `bench-t${run}`;
-    const store = createStore(redis, { prefix });
+    const store = createStore(redis, { prefix, blobs: fileBlobStore(blobDirOf(dataDirOf(process.env))) });
     const entrants = await storeBenchBots(store, bots);
     const codeOf = new Map(entrants.map((entrant, i) => [entrant.bot, bots[i]!]));
     const created = await store.createTournament({ game: xix.id, entrants, dealsPerPairing: DEALS, seats: 2, createdBy: 'bench' });

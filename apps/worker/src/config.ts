@@ -1,4 +1,5 @@
 /** The worker process's settings, from the environment (the platform's names and defaults). */
+import { DEFAULT_REPLAY_RETENTION_DAYS, dataDirOf } from '@xix/store';
 import { redactUrl } from './redact-url.ts';
 
 export interface WorkerConfig {
@@ -11,8 +12,19 @@ export interface WorkerConfig {
   /** BullMQ's job lock and stalled-job check (ms): a dead worker's series is taken up after about their sum. */
   readonly lockDuration: number;
   readonly stalledInterval: number;
+  /** XIX_DATA_DIR (default `data`, from the working directory): the blob store is its `blobs/`. */
+  readonly dataDir: string;
+  /** Migration of old data and retention of replays (storage-keeper.ts). */
+  readonly storage: StorageConfig;
   /** The rated ladder's scheduler (ladder.ts): off unless XIX_LADDER=on (`npm start` turns it on). */
   readonly ladder: LadderConfig;
+}
+
+export interface StorageConfig {
+  /** XIX_REPLAY_RETENTION_DAYS: ladder and challenge replays and logs older than this are deleted (default 30). */
+  readonly retentionDays: number;
+  /** XIX_STORAGE_INTERVAL_MS: how often the retention pass runs (default an hour). */
+  readonly intervalMs: number;
 }
 
 export interface LadderConfig {
@@ -62,6 +74,11 @@ export function workerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
     handBackAfterMs: wholeNumber(env, 'XIX_HAND_BACK_MS', 8000, 0, 600_000),
     lockDuration: wholeNumber(env, 'XIX_LOCK_DURATION_MS', 60_000, 500, 3_600_000),
     stalledInterval: wholeNumber(env, 'XIX_STALLED_INTERVAL_MS', 30_000, 100, 3_600_000),
+    dataDir: dataDirOf(env),
+    storage: {
+      retentionDays: wholeNumber(env, 'XIX_REPLAY_RETENTION_DAYS', DEFAULT_REPLAY_RETENTION_DAYS, 1, 36_500),
+      intervalMs: wholeNumber(env, 'XIX_STORAGE_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
+    },
     ladder: {
       enabled: onOff(env, 'XIX_LADDER', false),
       intervalMs: wholeNumber(env, 'XIX_LADDER_INTERVAL_MS', 5_000, 50, 3_600_000),

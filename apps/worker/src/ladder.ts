@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { GAMES, entrantsAt, resolveOptions, type AnyGame } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
-import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, chooseLadderPairings, createStore, logConnectionErrors, queuePrefix, seriesJobId, type LadderTable } from '@xix/store';
+import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, blobDirOf, chooseLadderPairings, createStore, dataDirOf, fileBlobStore, logConnectionErrors, queuePrefix, seriesJobId, type LadderTable } from '@xix/store';
 import { DEFAULT_LADDER_PACE, LadderPace, type LadderPaceOptions } from './ladder-pace.ts';
 
 export interface LadderOptions {
@@ -72,7 +72,8 @@ export function startLadder(options: LadderOptions): LadderScheduler {
   const queueRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   logConnectionErrors(redis, 'ladder store', log);
   logConnectionErrors(queueRedis, 'ladder queue connection', log);
-  const store = createStore(redis, { prefix: options.prefix });
+  // the ladder reads no blob; the store needs the directory all the same
+  const store = createStore(redis, { prefix: options.prefix, blobs: fileBlobStore(blobDirOf(dataDirOf(process.env))) });
   const queue = new Queue(SERIES_QUEUE, { connection: queueRedis, prefix: queuePrefix(options.prefix) });
   logConnectionErrors(queue, 'ladder queue', log, { readyFrom: queueRedis });
   const enqueue = (seriesId: string) => queue.add('ladder', { seriesId }, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(seriesId), priority: SERIES_JOB_PRIORITY.ladder });

@@ -1,6 +1,7 @@
 /**
  * A worker process: `node --no-node-snapshot apps/worker/src/main.ts`, configured from the
- * environment (config.ts: REDIS_URL, XIX_PREFIX, WORKER_CONCURRENCY, LOG_LEVEL, XIX_LADDER, XIX_LADDER_*, …). SIGTERM or
+ * environment (config.ts: REDIS_URL, XIX_PREFIX, XIX_DATA_DIR, WORKER_CONCURRENCY, LOG_LEVEL, XIX_LADDER, XIX_LADDER_*,
+ * XIX_REPLAY_RETENTION_DAYS, …). SIGTERM or
  * SIGINT stop it gracefully: no new jobs, the running series finished or handed back, the sandbox
  * hosts closed. With XIX_LADDER=on it also runs the ladder's scheduler (one acts at a time, ladder.ts).
  */
@@ -8,6 +9,7 @@ import { pino } from 'pino';
 import { loadFixtureGames } from '@xix/engine';
 import { workerConfig } from './config.ts';
 import { startLadder } from './ladder.ts';
+import { startStorageKeeper } from './storage-keeper.ts';
 import { startWorker } from './worker.ts';
 
 // The fixture games join the registry before anything reads it (the test-only switch).
@@ -28,6 +30,8 @@ const ladder = config.ladder.enabled
     pace: { quietMs: config.ladder.quietMs, settledElo: config.ladder.settledElo },
   })
   : null;
+// moves old data out of Redis at start-up, then deletes expired replays (one worker acts at a time)
+const storage = startStorageKeeper({ redisUrl: config.redisUrl, prefix: config.prefix, dataDir: config.dataDir, ...config.storage, logger: log });
 worker.ready.then(
   () => log.info({ concurrency: config.concurrency, prefix: config.prefix, pid: process.pid, ladder: config.ladder.enabled }, 'worker ready'),
   (error: unknown) => log.error({ err: String(error) }, 'worker cannot start'),
@@ -38,7 +42,7 @@ const stop = (signal: string): void => {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'worker stopping');
-  Promise.all([ladder?.close(), worker.close()]).then(
+  Promise.all([ladder?.close(), storage.close(), worker.close()]).then(
     () => {
       log.info('worker stopped');
       process.exit(0);

@@ -19,7 +19,7 @@ import { Redis } from 'ioredis';
 import { DelayedError, QueueEvents, UnrecoverableError, WaitingError, Worker, type BackoffOptions, type Job } from 'bullmq';
 import { pino, type Logger } from 'pino';
 import { createSandboxPool, type PoolOptions, type SandboxPool } from '@xix/sandbox';
-import { SERIES_QUEUE, createStore, logConnectionErrors, queuePrefix, recordQueueWait, type SeriesJobData, type SeriesJobName } from '@xix/store';
+import { SERIES_QUEUE, blobDirOf, createStore, dataDirOf, fileBlobStore, logConnectionErrors, queuePrefix, recordQueueWait, type SeriesJobData, type SeriesJobName, type StoreOptions } from '@xix/store';
 import { createBundleCache } from './bundle-cache.ts';
 import { createLivePublisher } from './live-publisher.ts';
 import { firstUnstoredDeal, runSeries, type SeriesRun } from './run-series.ts';
@@ -33,7 +33,9 @@ export interface StartWorkerOptions {
   /** The store prefix (`xix`); the queue lives under `{prefix}` (jobs.ts). */
   readonly prefix: string;
   /** Makes the store on a Redis connection; default createStore from @xix/store (tests wrap it). */
-  readonly createStore?: (redis: Redis, options: { readonly prefix: string }) => WorkerStore;
+  readonly createStore?: (redis: Redis, options: StoreOptions) => WorkerStore;
+  /** The data directory (XIX_DATA_DIR): replays and logs go to its blob store; default dataDirOf(process.env). */
+  readonly dataDir?: string;
   /** Series played at once = sandbox host processes; default 1. */
   readonly concurrency?: number;
   readonly logger?: Logger;
@@ -73,13 +75,14 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
   const bullRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   logConnectionErrors(redis, 'store', log);
   logConnectionErrors(bullRedis, 'queue', log);
-  const store = (options.createStore ?? createStore)(redis, { prefix: options.prefix });
+  const blobs = fileBlobStore(blobDirOf(options.dataDir ?? dataDirOf(process.env)));
+  const store = (options.createStore ?? createStore)(redis, { prefix: options.prefix, blobs });
   const pool = createSandboxPool({ ...options.pool, hosts: concurrency });
   const bundles = createBundleCache(store, options.bundleCacheChars);
   const typeChecker = createTypeChecker(options.typeCheck);
   const checkVersion = createVersionCheck(store, typeChecker);
   // The live streams go through the real store even when a test wraps the worker's store port.
-  const live = options.live === false ? undefined : createLivePublisher(createStore(redis, { prefix: options.prefix }), log);
+  const live = options.live === false ? undefined : createLivePublisher(createStore(redis, { prefix: options.prefix, blobs }), log);
   const prefix = queuePrefix(options.prefix);
   let handingBack = false;
 

@@ -1,4 +1,5 @@
 /** The worker's environment: defaults, and a clear error naming a wrong variable. */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { workerConfig } from '../src/config.ts';
 
@@ -12,8 +13,15 @@ describe('workerConfig', () => {
       handBackAfterMs: 8000,
       lockDuration: 60_000,
       stalledInterval: 30_000,
+      dataDir: path.resolve('data'),
+      storage: { retentionDays: 30, intervalMs: 3_600_000 },
       ladder: { enabled: false, intervalMs: 5_000, backlog: 4, quietMs: 600_000, settledElo: 30 },
     });
+  });
+
+  it('reads the data directory and the retention of replays (issue 24)', () => {
+    expect(workerConfig({ XIX_DATA_DIR: '/srv/xix', XIX_REPLAY_RETENTION_DAYS: '7', XIX_STORAGE_INTERVAL_MS: '60000' })).toMatchObject({ dataDir: '/srv/xix', storage: { retentionDays: 7, intervalMs: 60_000 } });
+    expect(() => workerConfig({ XIX_REPLAY_RETENTION_DAYS: '0' })).toThrow('XIX_REPLAY_RETENTION_DAYS must be a whole number from 1 to 36500, got "0"');
   });
 
   it('reads the variables it is given', () => {

@@ -9,7 +9,7 @@ import { Queue, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { compileBot } from '@xix/sandbox';
-import { deletePrefix } from '../../store/test/world.ts';
+import { deletePrefix, testBlobs } from '../../store/test/world.ts';
 import { SERIES_JOB_OPTIONS, SERIES_QUEUE, createStore, queuePrefix, seriesJobId, type NewSeries, type Series, type Store } from '@xix/store';
 import { startWorker, type SeriesWorker, type StartWorkerOptions } from '../src/index.ts';
 
@@ -64,7 +64,7 @@ export interface Harness {
 
 export function harness(redisUrl = TEST_REDIS_URL, prefix = testPrefix()): Harness {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const store = createStore(redis, { prefix });
+  const store = createStore(redis, { prefix, blobs: testBlobs });
   const queueRedis = redis.duplicate();
   const queue = new Queue(SERIES_QUEUE, { connection: queueRedis, prefix: queuePrefix(prefix) });
   return {

@@ -15,6 +15,7 @@ import { createLivePublisher } from '../src/live-publisher.ts';
 import { seriesSetup, tableOf } from '../src/match-input.ts';
 import type { StoredSeries } from '../src/store-port.ts';
 import { harness, type Harness } from './helpers.ts';
+import { testBlobs } from '../../store/test/world.ts';
 
 const series: StoredSeries = {
   id: 's9',
@@ -114,7 +115,7 @@ describe('the live publisher', () => {
     // Nothing listens on port 1, and commands fail at once instead of waiting for a connection.
     const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
     try {
-      const live = createLivePublisher(createStore(redis, { prefix: 'nowhere' }), log);
+      const live = createLivePublisher(createStore(redis, { prefix: 'nowhere', blobs: testBlobs }), log);
       const game = playedGame();
       const run = live.series(series, bots, 0);
       expect(() => {

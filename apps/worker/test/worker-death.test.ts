@@ -2,11 +2,17 @@
  * A worker process killed in the middle of a series (SIGKILL: no goodbye) leaves its job locked;
  * once the lock expires, another worker's stalled-job check puts the job back and that worker
  * finishes the series from where the stored games end. Every game is stored exactly once: the
- * match ids are the series' own, and the bots' rated records count each game once.
+ * match ids are the series' own, and the bots' rated records count each game once. A worker killed
+ * after a game's blob is written and before its record is (issue 24) leaves no game behind; the
+ * retry writes the blob again and stores the game once.
  */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWorker, type SeriesWorker } from '../src/index.ts';
-import { SLOW, TEST_REDIS_URL, harness, storeBot, finished } from './helpers.ts';
+import { RANDOM, SLOW, TEST_REDIS_URL, harness, storeBot, finished } from './helpers.ts';
+import { TEST_BLOB_DIR } from '../../store/test/world.ts';
 import { spawnWorker, type WorkerProcess } from './worker-process.ts';
 import { until } from '../../store/test/until.ts';
 
@@ -84,6 +90,45 @@ describe('a worker that dies mid-series', () => {
       // only the next test's workers may take its series
       for (const w of alive) w.child.kill('SIGTERM');
       await Promise.all(alive.map((w) => w.exited));
+    }
+  });
+
+  it('killed between a game\'s blob write and its Redis write, leaves no game counted without its replay; the retry stores it once (issue 24)', async () => {
+    const a = await storeBot(h.store, 'rita', 'rand-r', RANDOM);
+    const b = await storeBot(h.store, 'sam', 'rand-s', RANDOM);
+    // the test-only pause (matches.ts): the worker says it is there by writing this file, then waits to be killed
+    const paused = path.join(mkdtempSync(path.join(tmpdir(), 'xix-pause-')), 'paused');
+    const dying = spawnWorker({ ...env, XIX_TEST_PAUSE_AFTER_BLOB: paused });
+    workers.push(dying);
+    let second: WorkerProcess | undefined;
+    try {
+      await dying.ready;
+      const rated = (await h.store.ratings('xix')).games;
+      const deals = 2;
+      const id = await h.enqueue({ kind: 'challenge', rated: true, entrants: [a, b], deals, seed: 24 });
+      await until('the worker to pause after the first blob', async () => existsSync(paused), (found) => found, { timeoutMs: 60_000, everyMs: 20 });
+      // the blob is durable, the record is not written: no game exists yet
+      const blobs = readdirSync(path.join(TEST_BLOB_DIR, h.prefix), { recursive: true }).map((name) => path.basename(String(name))).filter((name) => name.startsWith(`${id}.`));
+      expect(blobs).toEqual([`${id}.0.json.gz`]);
+      expect(await h.store.getMatch(`${id}.0`)).toBeNull();
+      expect(await h.store.getSeries(id)).toMatchObject({ gamesDone: 0, matches: [] });
+      dying.child.kill('SIGKILL');
+      expect(await dying.exited).toMatchObject({ signal: 'SIGKILL' });
+
+      second = spawnWorker(env);
+      workers.push(second);
+      const done = await h.waitFor(id, finished, 90_000);
+      expect(done).toMatchObject({ status: 'done', gamesDone: 2 * deals });
+      expect([...done.matches].sort()).toEqual(Array.from({ length: 2 * deals }, (_, i) => `${id}.${i}`).sort());
+      for (const match of done.matches) expect(await h.store.getReplay(match)).toMatchObject({ moves: expect.any(Array) });
+      for (const bot of [a.bot, b.bot]) expect((await h.store.getBot(bot))?.record.games).toBe(2 * deals);
+      expect((await h.store.ratings('xix')).games).toBe(rated + 2 * deals);
+    } finally {
+      // only the next test's workers may take its series
+      dying.child.kill('SIGKILL');
+      second?.child.kill('SIGTERM');
+      await Promise.all([dying.exited, second?.exited]);
+      rmSync(path.dirname(paused), { recursive: true, force: true });
     }
   });
 

@@ -4,7 +4,7 @@
  * kept for the next spectators of it (a few recent matches).
  */
 import { findGame, parseReplay, replayStates } from '@xix/engine';
-import type { LiveEvent, Store } from '@xix/store';
+import { EXPIRED, type LiveEvent, type Store } from '@xix/store';
 import { eventFrame } from './frames.ts';
 import { replayEventId } from './stream-ids.ts';
 
@@ -41,7 +41,8 @@ export class ReplayEvents {
 
   async #build(matchId: string): Promise<readonly Buffer[] | null> {
     const [match, stored] = await Promise.all([this.#store.getMatch(matchId), this.#store.getReplay(matchId)]);
-    if (match === null || stored === null) return null;
+    // an expired replay (retention) has nothing to play back either
+    if (match === null || stored === null || stored === EXPIRED) return null;
     const replay = parseReplay(stored);
     const game = findGame(replay.game.id);
     if (game === undefined) throw new Error(`match ${matchId} is a game of ${replay.game.id}, which this server does not know`);

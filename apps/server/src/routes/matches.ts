@@ -1,10 +1,10 @@
 /** Matches: list (paged), one match, its replay, and the logs of the caller's own seats. */
 import type { FastifyInstance } from 'fastify';
 import { botSeed } from '@xix/referee';
-import { MAX_PAGE, type Match, type Store } from '@xix/store';
+import { EXPIRED, MAX_PAGE, type Match, type Store } from '@xix/store';
 import { matchPageJson } from '../match-list-json.ts';
 import { callerOf } from '../plugins/auth.ts';
-import { forbidden, notFound } from '../http-error.ts';
+import { forbidden, gone, notFound } from '../http-error.ts';
 import { BOT_ID_PATTERN, GAME_ID_PATTERN, MATCH_ID_PATTERN, SERIES_ID_PATTERN, errors, idParams, matchSchema } from '../schemas.ts';
 
 interface MatchQuerystring {
@@ -23,6 +23,9 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
     if (match === null) throw notFound(`params.id: no match ${id}`);
     return match;
   }
+
+  /** Retention deleted a ladder or challenge game's replay and logs; its result stays (docs/api.md). */
+  const expired = (id: string) => gone(`the replay of match ${id} has expired: ladder and challenge games keep their replays and logs for a limited time; its result still counts`);
 
   app.get<{ Querystring: MatchQuerystring }>('/api/matches', {
     schema: {
@@ -53,7 +56,7 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
     const match = await requireMatch(request.params.id);
     // the game is over: each seat's bot seed may be known now (the series' key stays secret)
     const [series, replay] = await Promise.all([store.getSeries(match.seriesId), store.getReplay(match.id)]);
-    const seed = (replay as { seed?: unknown } | null)?.seed;
+    const seed = replay === EXPIRED ? undefined : (replay as { seed?: unknown } | null)?.seed;
     if (series === null || !Number.isSafeInteger(seed) || series.botSeedKey === '') return match;
     return { ...match, botSeeds: match.entrants.map((_, seat) => botSeed(series.botSeedKey, seed as number, seat)) };
   });
@@ -61,11 +64,12 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
   app.get<{ Params: { id: string } }>('/api/matches/:id/replay', {
     schema: {
       summary: 'The replay (docs/replay-format.md)', tags: ['matches'], params: idParams(MATCH_ID_PATTERN, 'match id'),
-      response: { 200: { type: 'object', additionalProperties: true, description: 'a replay document' }, ...errors(400, 404) },
+      response: { 200: { type: 'object', additionalProperties: true, description: 'a replay document' }, ...errors(400, 404, 410) },
     },
   }, async (request) => {
     const replay = await store.getReplay(request.params.id);
     if (replay === null) throw notFound(`params.id: no match ${request.params.id}`);
+    if (replay === EXPIRED) throw expired(request.params.id);
     return replay;
   });
 
@@ -74,7 +78,7 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
     schema: {
       summary: 'What your bots printed in this match (only the seats of your bots)', tags: ['matches'], security: [{ bearer: [] }],
       params: idParams(MATCH_ID_PATTERN, 'match id'),
-      response: { 200: { type: 'object', properties: { logs: { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, text: { type: 'string' } } } } } }, ...errors(400, 401, 403, 404) },
+      response: { 200: { type: 'object', properties: { logs: { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, text: { type: 'string' } } } } } }, ...errors(400, 401, 403, 404, 410) },
     },
   }, async (request) => {
     const caller = callerOf(request);
@@ -82,6 +86,8 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
     const owners = await Promise.all(match.entrants.map(async (entrant) => (await store.getBot(entrant.bot))?.owner));
     const seats = owners.flatMap((owner, seat) => (caller.admin || owner === caller.name ? [seat] : []));
     if (seats.length === 0) throw forbidden(`no bot of yours played match ${match.id}`);
-    return { logs: await Promise.all(seats.map(async (seat) => ({ seat, text: (await store.getLogs(match.id, seat)) ?? '' }))) };
+    const texts = await Promise.all(seats.map((seat) => store.getLogs(match.id, seat)));
+    if (texts.includes(EXPIRED)) throw expired(match.id);
+    return { logs: seats.map((seat, i) => ({ seat, text: (texts[i] as string | null) ?? '' })) };
   });
 }

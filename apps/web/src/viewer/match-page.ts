@@ -38,6 +38,14 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
   async function showFinished(): Promise<boolean> {
     const stored = await loadFinishedMatch(matchId);
     if (stored === null || closed) return false;
+    if (stored.expired !== null) {
+      // the result stays when retention deleted the replay: it is all there is to show
+      const seats = stored.match.entrants.map((entrant) => ({ name: entrant.name, bot: entrant.bot }));
+      fill(heading, el('h1', {}, `Match ${matchId}`), matchSummary(stored.match, seats, false));
+      fill(body, notice(`${stored.expired.charAt(0).toUpperCase()}${stored.expired.slice(1)}.`), resultLine(stored.match, seats));
+      setNavSection(null);
+      return true;
+    }
     const { replay, frames } = replayFrames(stored.replay);
     const ownLogs = await loadOwnLogs(matchId).catch(() => null);
     if (closed) return true;
@@ -52,7 +60,7 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
       player = createPlayer(replay.game.id, rendererOf(replay.game.id));
       fill(body, player.element);
     }
-    fill(heading, el('h1', {}, `Match ${matchId}`), matchSummary(stored.match, seats));
+    fill(heading, el('h1', {}, `Match ${matchId}`), matchSummary(stored.match, seats, true));
     player.load(source);
     setNavSection(null); // a finished game is no longer Live's
     return true;
@@ -120,10 +128,16 @@ function versus(game: string, seats: readonly SeatInfo[]): (Node | string)[] {
   return entrantSeats(game, seats).flatMap((seat, i) => [...(i > 0 ? [' vs '] : []), seat.bot === null ? seat.name : link(`/bots/${encodeURIComponent(seat.bot)}`, seat.name)]);
 }
 
-function matchSummary(match: Match, seats: readonly SeatInfo[]): HTMLElement {
+function matchSummary(match: Match, seats: readonly SeatInfo[], withReplay: boolean): HTMLElement {
   return el('p', { class: 'viewer-summary' },
     ...versus(match.game, seats),
-    ` · ${gameName(match.game)} · ${match.kind}${match.rated ? ', rated' : ''} · ${match.moves} moves · ${formatTime(match.finishedAt)} · `,
-    link(`/api/matches/${encodeURIComponent(match.id)}/replay`, 'replay JSON'),
+    ` · ${gameName(match.game)} · ${match.kind}${match.rated ? ', rated' : ''} · ${match.moves} moves · ${formatTime(match.finishedAt)}`,
+    ...(withReplay ? [' · ', link(`/api/matches/${encodeURIComponent(match.id)}/replay`, 'replay JSON')] : []),
   );
+}
+
+/** The stored result by seat: place and points, then how the game ended. */
+function resultLine(match: Match, seats: readonly SeatInfo[]): HTMLElement {
+  const places = seats.map((seat, i) => `${seat.name}: place ${match.ranks[i] ?? '?'}, ${match.points[i] ?? 0} points${match.forfeit?.seat === i ? ` (forfeit: ${match.forfeit.verdict})` : ''}`);
+  return el('p', { class: 'viewer-result', 'data-result': '' }, `Result: ${places.join('; ')} (${match.reason}).`);
 }
