@@ -3,6 +3,7 @@
  * the pairings that failed, with why; reloaded (at most once a second) when the lobby reports its
  * progress or one of its games ending.
  */
+import { entrantsAt, findGame } from '@xix/engine';
 import type { CrossTableCell, TournamentFailure, TournamentReport } from '@xix/server/api-types';
 import { api } from '../api.ts';
 import { el, fill, formatNumber, formatTime, heading, notice, styled } from '../dom.ts';
@@ -37,6 +38,12 @@ function progress(report: TournamentReport): HTMLElement {
   );
 }
 
+/** How many entrants a table of the tournament seats (a partnership plays several seats). */
+function entrantsAtTable(report: TournamentReport): number {
+  const game = findGame(report.game);
+  return game === undefined ? report.seats : entrantsAt(game, report.seats);
+}
+
 function standings(report: TournamentReport, names: BotNames): HTMLElement {
   return simpleTable<Standing & { place: number }>('Standings', [
     { key: 'place', label: '#', numeric: true, cell: (s) => String(s.place) },
@@ -47,8 +54,9 @@ function standings(report: TournamentReport, names: BotNames): HTMLElement {
     { key: 'draws', label: 'D', title: 'Draws', numeric: true, cell: (s) => String(s.draws) },
     { key: 'forfeits', label: 'Forfeits', numeric: true, cell: (s) => String(s.forfeits) },
     { key: 'points', label: 'Points', numeric: true, cell: (s) => formatNumber(s.points) },
-    // at tables of more than two, places rank the bots (W: first alone, D: first shared)
-    ...(report.seats > 2 ? [{ key: 'averagePlace' as const, label: 'Avg place', title: 'Average place (1 = first)', numeric: true, cell: (s: Standing) => (s.averagePlace === null ? '–' : s.averagePlace.toFixed(2)) }] : []),
+    // at tables of more than two entrants, places rank the bots (W: first alone, D: first shared);
+    // a partnership table seats two entrants however many seats it has
+    ...(entrantsAtTable(report) > 2 ? [{ key: 'averagePlace' as const, label: 'Avg place', title: 'Average place (1 = first)', numeric: true, cell: (s: Standing) => (s.averagePlace === null ? '–' : s.averagePlace.toFixed(2)) }] : []),
   ], report.standings.map((s, i) => ({ ...s, place: i + 1 })));
 }
 
