@@ -307,15 +307,14 @@ function beginHand(s: NineteenState): void {
   s.discarded = [];
   s.received = [];
   for (let seat = 0; seat < n; seat++) {
-    s.cards.push([]);
+    // N3: one card at a time from the dealer's left, the dealer last, five times round.
+    const k = (seat - s.dealer - 1 + 2 * n) % n;
+    const held = [deck[k]!, deck[k + n]!, deck[k + 2 * n]!, deck[k + 3 * n]!, deck[k + 4 * n]!];
+    sortCards(held);
+    s.cards.push(held);
+    s.dealt.push(held.slice());
     s.discarded.push(null);
     s.received.push(null);
-  }
-  // N3: one card at a time from the dealer's left, the dealer last, five times round.
-  for (let i = 0; i < HAND_SIZE * n; i++) s.cards[(s.dealer + 1 + (i % n)) % n]!.push(deck[i]!);
-  for (let seat = 0; seat < n; seat++) {
-    sortCards(s.cards[seat]!);
-    s.dealt.push(s.cards[seat]!.slice());
   }
   s.kitty = deck.slice(HAND_SIZE * n, HAND_SIZE * n + KITTY_SIZE);
   s.top = HAND_SIZE * n + KITTY_SIZE;
@@ -382,7 +381,13 @@ function discard(s: NineteenState, cards: readonly number[]): void {
   const n = s.seats;
   const seat = s.toMove;
   const hand = s.cards[seat]!;
-  for (const card of cards) hand.splice(hand.indexOf(card), 1);
+  // Both sorted: one pass keeps the cards not thrown.
+  let kept = 0;
+  for (let i = 0, j = 0; i < hand.length; i++) {
+    if (j < cards.length && hand[i] === cards[j]) j++;
+    else hand[kept++] = hand[i]!;
+  }
+  hand.length = kept;
   s.discarded[seat] = cards.slice();
   if (seat !== s.dealer) {
     s.toMove = (seat + 1) % n;
