@@ -8,6 +8,7 @@ import { competitionRanks } from '../../ranking.ts';
 import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
 import {
   CARD_CODES,
+  DECK_SIZE,
   GAME_POINTS,
   HAND_SIZE,
   KITTY_SIZE,
@@ -77,12 +78,19 @@ export function legalActions(s: NineteenState): readonly NineteenAction[] {
 
 /**
  * N6, N22: the discard sets of a hand of `size` cards keeping minKeep..5, as bit patterns over the
- * sorted hand: fewest thrown first, one size in increasing order of the pattern; with each, the
- * positions of its cards in the hand. Computed once a hand size and keep rule.
+ * sorted hand: fewest thrown first, one size in increasing order of the pattern. With them, by
+ * number thrown, the index of the group's first set and its sets' card positions end to end.
+ * Computed once a hand size and keep rule.
  */
 interface DiscardSets {
   readonly masks: readonly number[];
-  readonly positions: readonly (readonly number[])[];
+  readonly groups: readonly DiscardGroup[];
+}
+interface DiscardGroup {
+  readonly thrown: number;
+  readonly first: number;
+  readonly count: number;
+  readonly positions: Uint8Array;
 }
 const discardSets: DiscardSets[][] = [];
 function setsFor(size: number, minKeep: number): DiscardSets {
@@ -90,11 +98,18 @@ function setsFor(size: number, minKeep: number): DiscardSets {
   let sets = bySize[minKeep];
   if (sets === undefined) {
     const masks: number[] = [];
+    const groups: DiscardGroup[] = [];
     for (let thrown = Math.max(0, size - HAND_SIZE); thrown <= size - minKeep; thrown++) {
-      for (let mask = 0; mask < 1 << size; mask++) if (bitCount(mask) === thrown) masks.push(mask);
+      const first = masks.length;
+      const positions: number[] = [];
+      for (let mask = 0; mask < 1 << size; mask++) {
+        if (bitCount(mask) !== thrown) continue;
+        masks.push(mask);
+        for (let i = 0; i < size; i++) if (mask & (1 << i)) positions.push(i);
+      }
+      groups.push({ thrown, first, count: masks.length - first, positions: Uint8Array.from(positions) });
     }
-    const positions = masks.map((mask) => Array.from({ length: size }, (_, i) => i).filter((i) => mask & (1 << i)));
-    sets = { masks, positions };
+    sets = { masks, groups };
     bySize[minKeep] = sets;
   }
   return sets;
@@ -110,27 +125,63 @@ const offeredHand: number[] = [];
 let offeredMinKeep = -1;
 
 /**
- * Discards of at most 3 cards, shared and frozen, by their sorted cards (a·52² + b·52 + c, and so
- * on): most of a hand's discard sets are small, and a random game would otherwise spend most of
- * its time allocating them. Larger sets (at most 52·51·50·49 / 24 of them) are built per decision.
+ * Discards of at most 2 cards, shared and frozen (1 + 52 + 1,326 objects): half of a non-bidder's
+ * 32 sets (N22). Larger sets are built per decision: 22,100 three-card objects read in random
+ * order miss the processor's caches and cost more than new ones.
  */
-const SMALL_DISCARD = 3;
-// Filled with null, not holes: V8 keeps a large array with holes as a slow dictionary.
-const smallDiscards: (NineteenAction | null)[][] = [0, 1, 2, 3].map((count) => new Array<NineteenAction | null>(52 ** count).fill(null));
+const sharedDiscard = (cards: readonly number[]): NineteenAction => Object.freeze({ type: 'discard', cards: Object.freeze(cards.map((card) => CARD_CODES[card]!)) });
+const NO_DISCARD = sharedDiscard([]);
+const oneCardDiscards: readonly NineteenAction[] = Array.from({ length: DECK_SIZE }, (_, card) => sharedDiscard([card]));
+/** By (high·(high − 1) / 2 + low), low < high. */
+const twoCardDiscards: readonly NineteenAction[] = (() => {
+  const all: NineteenAction[] = [];
+  for (let high = 1; high < DECK_SIZE; high++) for (let low = 0; low < high; low++) all.push(sharedDiscard([low, high]));
+  return all;
+})();
+
+/** The codes of the hand being offered discards, by position (scratch, at most 8). */
+const handCodes: string[] = new Array<string>(8).fill('');
 
 function discardActions(hand: readonly number[], minKeep: number): NineteenAction[] {
-  const { masks, positions } = setsFor(hand.length, minKeep);
+  const { masks, groups } = setsFor(hand.length, minKeep);
+  const c = handCodes;
+  for (let i = 0; i < hand.length; i++) c[i] = CARD_CODES[hand[i]!]!;
   const out = new Array<NineteenAction>(masks.length);
-  for (let m = 0; m < masks.length; m++) {
-    const at = positions[m]!;
-    const count = at.length;
-    if (count <= SMALL_DISCARD) {
-      let key = 0;
-      for (let j = 0; j < count; j++) key = key * 52 + hand[at[j]!]!;
-      const table = smallDiscards[count]!;
-      out[m] = table[key] ??= Object.freeze({ type: 'discard', cards: Object.freeze(cardCodesAt(hand, at)) });
-    } else {
-      out[m] = { type: 'discard', cards: cardCodesAt(hand, at) };
+  for (let g = 0; g < groups.length; g++) {
+    const { thrown, first, count, positions: p } = groups[g]!;
+    // One loop a size, each building its array as a literal: a bidder has 219 sets (N22).
+    const end = first + count;
+    let o = 0;
+    switch (thrown) {
+      case 0:
+        out[first] = NO_DISCARD;
+        break;
+      case 1:
+        for (let m = first; m < end; m++, o += 1) out[m] = oneCardDiscards[hand[p[o]!]!]!;
+        break;
+      case 2:
+        for (let m = first; m < end; m++, o += 2) {
+          const high = hand[p[o + 1]!]!;
+          out[m] = twoCardDiscards[(high * (high - 1)) / 2 + hand[p[o]!]!]!;
+        }
+        break;
+      case 3:
+        for (let m = first; m < end; m++, o += 3) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!] };
+        break;
+      case 4:
+        for (let m = first; m < end; m++, o += 4) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!] };
+        break;
+      case 5:
+        for (let m = first; m < end; m++, o += 5) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!, c[p[o + 4]!]!] };
+        break;
+      case 6:
+        for (let m = first; m < end; m++, o += 6) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!, c[p[o + 4]!]!, c[p[o + 5]!]!] };
+        break;
+      case 7:
+        for (let m = first; m < end; m++, o += 7) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!, c[p[o + 4]!]!, c[p[o + 5]!]!, c[p[o + 6]!]!] };
+        break;
+      default:
+        for (let m = first; m < end; m++, o += 8) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!, c[p[o + 4]!]!, c[p[o + 5]!]!, c[p[o + 6]!]!, c[p[o + 7]!]!] };
     }
   }
   offered = out;
@@ -139,31 +190,6 @@ function discardActions(hand: readonly number[], minKeep: number): NineteenActio
   for (let i = 0; i < hand.length; i++) offeredHand[i] = hand[i]!;
   offeredMinKeep = minKeep;
   return out;
-}
-
-/** The codes of the cards of `hand` at positions `at`, as a packed array literal. */
-function cardCodesAt(hand: readonly number[], at: readonly number[]): string[] {
-  const c = CARD_CODES;
-  switch (at.length) {
-    case 0:
-      return [];
-    case 1:
-      return [c[hand[at[0]!]!]!];
-    case 2:
-      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!];
-    case 3:
-      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!];
-    case 4:
-      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!];
-    case 5:
-      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!, c[hand[at[4]!]!]!];
-    case 6:
-      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!, c[hand[at[4]!]!]!, c[hand[at[5]!]!]!];
-    case 7:
-      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!, c[hand[at[4]!]!]!, c[hand[at[5]!]!]!, c[hand[at[6]!]!]!];
-    default:
-      return [c[hand[at[0]!]!]!, c[hand[at[1]!]!]!, c[hand[at[2]!]!]!, c[hand[at[3]!]!]!, c[hand[at[4]!]!]!, c[hand[at[5]!]!]!, c[hand[at[6]!]!]!, c[hand[at[7]!]!]!];
-  }
 }
 
 /** The cards of `value` if it is one of the discards just offered for exactly this hand, else null. */
@@ -281,15 +307,14 @@ function beginHand(s: NineteenState): void {
   s.discarded = [];
   s.received = [];
   for (let seat = 0; seat < n; seat++) {
-    s.cards.push([]);
+    // N3: one card at a time from the dealer's left, the dealer last, five times round.
+    const k = (seat - s.dealer - 1 + 2 * n) % n;
+    const held = [deck[k]!, deck[k + n]!, deck[k + 2 * n]!, deck[k + 3 * n]!, deck[k + 4 * n]!];
+    sortCards(held);
+    s.cards.push(held);
+    s.dealt.push(held.slice());
     s.discarded.push(null);
     s.received.push(null);
-  }
-  // N3: one card at a time from the dealer's left, the dealer last, five times round.
-  for (let i = 0; i < HAND_SIZE * n; i++) s.cards[(s.dealer + 1 + (i % n)) % n]!.push(deck[i]!);
-  for (let seat = 0; seat < n; seat++) {
-    sortCards(s.cards[seat]!);
-    s.dealt.push(s.cards[seat]!.slice());
   }
   s.kitty = deck.slice(HAND_SIZE * n, HAND_SIZE * n + KITTY_SIZE);
   s.top = HAND_SIZE * n + KITTY_SIZE;
@@ -356,7 +381,13 @@ function discard(s: NineteenState, cards: readonly number[]): void {
   const n = s.seats;
   const seat = s.toMove;
   const hand = s.cards[seat]!;
-  for (const card of cards) hand.splice(hand.indexOf(card), 1);
+  // Both sorted: one pass keeps the cards not thrown.
+  let kept = 0;
+  for (let i = 0, j = 0; i < hand.length; i++) {
+    if (j < cards.length && hand[i] === cards[j]) j++;
+    else hand[kept++] = hand[i]!;
+  }
+  hand.length = kept;
   s.discarded[seat] = cards.slice();
   if (seat !== s.dealer) {
     s.toMove = (seat + 1) % n;
