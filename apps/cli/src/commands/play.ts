@@ -15,6 +15,7 @@ import { playSettings, type PlayOptions, type PlaySettings } from '../play/optio
 import { playInPool } from '../play/pool-series.ts';
 import { lostByA, openReplayFolder } from '../play/replay-folder.ts';
 import { forfeitList, formatWins, report, type Stop } from '../play/report.ts';
+import { createSprtTally, sprtLines, sprtStatus } from '../play/sprt.ts';
 import { playTrusted } from '../play/trusted-series.ts';
 
 export type { PlayOptions } from '../play/options.ts';
@@ -22,6 +23,9 @@ export type { PlayOptions } from '../play/options.ts';
 /** Exit statuses besides 0 (all well) and 1 (bad input: one line on stderr). */
 export const EXIT_FORFEIT = 3;
 export const EXIT_INTERRUPTED = 130;
+/** --sprt: H1 accepted exits 0 (the new version is better); these say H0 accepted and no verdict by the cap. */
+export const EXIT_SPRT_H0 = 4;
+export const EXIT_SPRT_INCONCLUSIVE = 5;
 
 export async function play(bots: readonly string[], options: PlayOptions): Promise<void> {
   const settings = playSettings(options, bots.length);
@@ -29,11 +33,12 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
   const names = entrants.map((e) => e.name);
   const count = entrants.length;
   const changed = changedOptions(settings.game, settings.seats, settings.options);
-  const title = `${names.join(' vs ')}: ${settings.games} games, seed ${settings.seed}${changed === '' ? '' : `, options ${changed}`}`;
+  const title = `${names.join(' vs ')}: ${settings.sprt === null ? '' : 'SPRT, at most '}${settings.games} games, seed ${settings.seed}${changed === '' ? '' : `, options ${changed}`}`;
   const { seating } = seriesTable(settings.game, count, settings.seats, settings.options);
   const folder = settings.replays === undefined ? null : openReplayFolder({ dir: settings.replays, overwrite: settings.overwrite, games: settings.games, seats: settings.seats, keep: keeper(settings, seating), title });
 
   const tally = createSeriesTally(seating);
+  const sprt = settings.sprt === null ? null : createSprtTally(settings.sprt, seating);
   const forfeits = forfeitList();
   const watchedForfeits = (): number => {
     const forfeits = tally.summary().forfeits;
@@ -53,7 +58,9 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
     tally.add(game);
     folder?.save(game);
     forfeits.add(game);
-    bar.tick(() => status(names[0]!, tally.summary()));
+    const test = sprt?.add(game);
+    bar.tick(() => (test === undefined ? status(names[0]!, tally.summary()) : sprtStatus(test)));
+    if (test !== undefined && test.verdict !== 'continue') halt('sprt');
     if (settings.maxForfeits !== undefined && watchedForfeits() >= settings.maxForfeits) halt('max-forfeits');
   };
   const interrupt = (): void => halt('interrupted');
@@ -77,10 +84,12 @@ export async function play(bots: readonly string[], options: PlayOptions): Promi
     bar.stop();
   }
   const files = folder === null ? null : folder.close();
-  console.log(report({ names, sides: seating.some((seats) => seats.length > 1), summary: tally.summary(), planned: settings.games, seed: settings.seed, options: changed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }));
+  const sprtReport = sprt === null ? [] : ['', ...sprtLines(names[0]!, settings.sprt!, sprt.state(), settings.games)];
+  console.log(report({ names, sides: seating.some((seats) => seats.length > 1), summary: tally.summary(), planned: settings.games, sequential: sprt !== null, seed: settings.seed, options: changed, stop, maxForfeits: settings.maxForfeits, replays: settings.replays, files, forfeits }) + sprtReport.join('\n'));
   if (failure !== null) fail(failure);
   if (stop === 'interrupted') process.exitCode = EXIT_INTERRUPTED;
   else if (settings.watched !== 'none' && watchedForfeits() > 0) process.exitCode = EXIT_FORFEIT;
+  else if (sprt !== null && sprt.state().verdict !== 'H1') process.exitCode = sprt.state().verdict === 'H0' ? EXIT_SPRT_H0 : EXIT_SPRT_INCONCLUSIVE;
 }
 
 function keeper(settings: PlaySettings, seating: Seating): (game: HostGame) => boolean {

@@ -3,6 +3,7 @@ import type { AnyGame, GameOptions } from '@xix/engine';
 import { tableSizeFor } from '@xix/referee';
 import { fail } from '../cli-error.ts';
 import { gameOption, tableOptions } from '../game-options.ts';
+import type { SprtSettings } from './sprt.ts';
 
 export interface PlayOptions {
   /** The game's id; the default game (the engine registry's first) when absent. */
@@ -22,6 +23,13 @@ export interface PlayOptions {
   readonly jobs: string;
   readonly failOnForfeit: string;
   readonly maxForfeits?: string;
+  /** `--sprt`: play pairs until the sequential test decides (sprt.ts), at most `--max-games`. */
+  readonly sprt?: boolean;
+  readonly elo0?: string;
+  readonly elo1?: string;
+  readonly alpha?: string;
+  readonly beta?: string;
+  readonly maxGames?: string;
 }
 
 /** Whose forfeits make the exit status 3 (and count toward --max-forfeits). */
@@ -43,10 +51,15 @@ export interface PlaySettings {
   readonly jobs: number;
   readonly watched: Watched;
   readonly maxForfeits: number | undefined;
+  /** With --sprt: the test; `games` is then its cap. */
+  readonly sprt: SprtSettings | null;
 }
 
 export const MAX_JOBS = 64;
 export const DEFAULT_GAMES = 100;
+/** The cap of an SPRT run: the platform's (issue 21). */
+export const DEFAULT_SPRT_GAMES = 20_000;
+export const DEFAULT_SPRT: SprtSettings = { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 };
 const WATCHED: readonly Watched[] = ['first', 'any', 'none'];
 
 /** The settings of a series of `bots` bots; fails with one line on bad input. */
@@ -54,7 +67,8 @@ export function playSettings(options: PlayOptions, bots: number): PlaySettings {
   const game = gameOption(options.game);
   const seats = tableSize(game, bots, options.seats);
   const gameOptions = tableOptions(game, seats, options.option);
-  const games = options.games === undefined ? Math.ceil(DEFAULT_GAMES / bots) * bots : parseCount(options.games, bots);
+  const sprt = sprtSettings(options, bots);
+  const games = sprt !== null ? parseCap(options.maxGames) : options.games === undefined ? Math.ceil(DEFAULT_GAMES / bots) * bots : parseCount(options.games, bots);
   const jobs = parseWhole('--jobs', options.jobs, 1, MAX_JOBS);
   if (options.trusted === true && jobs > 1) fail('--jobs needs the sandbox: with --trusted the bots play in this process, one game at a time');
   if (options.replays === undefined) {
@@ -77,7 +91,45 @@ export function playSettings(options: PlayOptions, bots: number): PlaySettings {
     jobs,
     watched: options.failOnForfeit as Watched,
     maxForfeits: options.maxForfeits === undefined ? undefined : parseWhole('--max-forfeits', options.maxForfeits, 1, Number.MAX_SAFE_INTEGER),
+    sprt,
   };
+}
+
+/** --sprt's settings, or null without it (then none of its options may be given). */
+function sprtSettings(options: PlayOptions, bots: number): SprtSettings | null {
+  const given = ([['--elo0', options.elo0], ['--elo1', options.elo1], ['--alpha', options.alpha], ['--beta', options.beta], ['--max-games', options.maxGames]] as const).filter(([, value]) => value !== undefined);
+  if (options.sprt !== true) {
+    if (given.length > 0) fail(`${given[0]![0]} goes with --sprt`);
+    return null;
+  }
+  if (bots !== 2) fail(`--sprt compares two bots (the new version first, then the old), got ${bots}`);
+  if (options.games !== undefined) fail('--sprt plays until the test decides: cap it with --max-games, not --games');
+  const elo0 = options.elo0 === undefined ? DEFAULT_SPRT.elo0 : parseElo('--elo0', options.elo0);
+  const elo1 = options.elo1 === undefined ? DEFAULT_SPRT.elo1 : parseElo('--elo1', options.elo1);
+  if (!(elo0 < elo1)) fail(`--elo0 must be below --elo1, got ${elo0} and ${elo1}`);
+  const alpha = options.alpha === undefined ? DEFAULT_SPRT.alpha : parseRate('--alpha', options.alpha);
+  const beta = options.beta === undefined ? DEFAULT_SPRT.beta : parseRate('--beta', options.beta);
+  return { elo0, elo1, alpha, beta };
+}
+
+/** Logistic Elo: beyond ±1000 the expected score is within 0.3% of 0 or 1, no test to run. */
+function parseElo(flag: string, text: string): number {
+  const n = Number(text);
+  if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(n) > 1000) fail(`${flag} must be a number of Elo from -1000 to 1000, got ${text}`);
+  return n;
+}
+
+function parseRate(flag: string, text: string): number {
+  const n = Number(text);
+  if (!/^0?\.\d+$/.test(text) || !(n > 0 && n < 0.5)) fail(`${flag} must be a probability above 0 and below 0.5, got ${text}`);
+  return n;
+}
+
+function parseCap(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_SPRT_GAMES;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 2 || n % 2 !== 0) fail(`--max-games must be an even number of at least 2 (each deal is played twice, seats swapped), got ${text}`);
+  return n;
 }
 
 /** The referee's table size of `bots` entrants (a partnership is one bot at several seats); its refusal as one line. */
