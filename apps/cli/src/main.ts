@@ -49,6 +49,7 @@ function program(): Command {
     .option('--alpha <P>', 'with --sprt: the chance of accepting H1 when H0 holds (default 0.05)')
     .option('--beta <P>', 'with --sprt: the chance of accepting H0 when H1 holds (default 0.05)')
     .option('--max-games <N>', 'with --sprt: stop without a verdict after N games, an even number (default 20000)')
+    .option('--field <BOT>', 'with --sprt at a table of more than two (repeatable): a bot in the other seats, the same for the new and the old version (default: the game\'s heuristic house bot in every other seat of --seats N)', collect)
     .option('--trusted', 'run the bots in this process instead of the sandbox (for our own house bots: every seat shares this process\'s globals)')
     .addHelpText(
       'after',

@@ -1,7 +1,8 @@
 /**
  * `xix play NEW OLD --sprt` end to end (issue 21): the real command plays mirrored pairs until the
- * sequential test decides, and its exit status says the verdict. Wide Elo bounds (H1 +100) and a
- * house bot against a much weaker one keep each run to a dozen pairs or so.
+ * sequential test decides, and its exit status says the verdict; at a larger table, through a
+ * field of other bots. Wide Elo bounds (H1 +100) and a house bot against a much weaker one keep
+ * each run to a few dozen games.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,38 @@ describe('xix play --sprt', () => {
     expect(report.llr).toBeGreaterThanOrEqual(2.94);
   });
 
+  it('at a table of three, tests through a field: the heuristic house bot in the other seats, trinomial paired placings', () => {
+    const run = xix('play', '-g', 'nineteen', '--seats', '3', 'heuristic', 'random', ...WIDE, '--trusted');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^heuristic vs random, each at a table of 3 with heuristic, heuristic: at most 20004 games/m);
+    const llr = run.stdout.match(/^LLR (-?[\d.]+) \(bounds -2\.94, 2\.94\) after (\d+) paired placings \((\d+) games\)$/m);
+    const counts = run.stdout.match(/^paired placings, heuristic placed worse, the same, better: (\d+), (\d+), (\d+)$/m);
+    expect(llr, run.stdout).not.toBeNull();
+    expect(counts, run.stdout).not.toBeNull();
+    expect(Number(llr![1])).toBeGreaterThanOrEqual(2.94);
+    expect(counts!.slice(1).map(Number).reduce((a, b) => a + b, 0)).toBe(Number(llr![2]));
+    // Each table's games: the new version's and the old's, one of each per paired placing.
+    const games = [...run.stdout.matchAll(/^(heuristic|random)\s+(\d+)\s+[\d.]+\s+\d+\s+0$/gm)].map((m) => Number(m[2]));
+    expect(games).toHaveLength(2);
+    expect(Math.min(...games)).toBeGreaterThanOrEqual(Number(llr![2]));
+  });
+
+  it('takes the field from --field, and accepts H0 (exit 4) or stops at the cap (exit 5) through it', () => {
+    const h0 = xix('play', '-g', '1923', 'random', 'heuristic', '--field', 'random', '--field', 'random', ...WIDE, '--trusted');
+    expect(h0.code, h0.stderr).toBe(EXIT_SPRT_H0);
+    expect(h0.stdout).toMatch(/each at a table of 3 with random, random/);
+    expect(h0.stdout).toMatch(/H0 accepted: random is not better by \+100 Elo/);
+    const capped = xix('play', '-g', '1923', '--seats', '3', 'heuristic', 'random', ...WIDE, '--max-games', '6', '--trusted');
+    expect(capped.code, capped.stderr).toBe(EXIT_SPRT_INCONCLUSIVE);
+    expect(capped.stdout).toMatch(/after 3 paired placings \(6 games\)/);
+  });
+
+  it('plays a field\'s two tables in sandbox hosts too (1923, three seats)', () => {
+    const run = xix('play', '-g', '1923', 'heuristic', 'random', '--field', 'random', '--field', 'random', ...WIDE);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/H1 accepted: heuristic is better/);
+  });
+
   it('refuses bad input in one line (exit 1)', () => {
     const run = xix('play', 'heuristic', 'random', '--elo0', '5', '--trusted');
     expect(run.code).toBe(1);
@@ -96,6 +129,10 @@ describe('xix play --sprt', () => {
     [{ sprt: true, maxGames: '3' }, 2, /--max-games must be an even number/],
     [{ maxGames: '100' }, 2, /--max-games goes with --sprt/],
     [{ sprt: true, game: '1923' }, 3, /--sprt compares two bots/],
+    [{ field: ['random'] }, 2, /--field goes with --sprt/],
+    [{ sprt: true, game: '1923', field: ['random', 'random'], replays: 'out' }, 2, /--replays goes with a head-to-head series/],
+    [{ sprt: true, game: '1923', field: ['random'], seats: '3' }, 2, /a table of 3 seats of 1923 seats 3 entrants, not 2/],
+    [{ sprt: true, game: '1923', seats: '3', maxGames: '4' }, 2, /--max-games must be a multiple of 6/],
   ] as const)('refuses %j', (options, bots, message) => {
     expect(() => playSettings({ jobs: '1', failOnForfeit: 'first', ...options }, bots)).toThrow(message);
   });
@@ -105,5 +142,13 @@ describe('xix play --sprt', () => {
     expect(settings.sprt).toEqual({ elo0: -1.5, elo1: 10, alpha: 0.05, beta: 0.05 });
     expect(settings.games).toBe(20_000);
     expect(playSettings({ jobs: '1', failOnForfeit: 'first' }, 2).sprt).toBeNull();
+  });
+
+  it('has a field only at a table that does not seat two: the heuristic house bot in every other seat', () => {
+    const sprt = { jobs: '1', failOnForfeit: 'first', sprt: true } as const;
+    expect(playSettings({ ...sprt, game: '1923', seats: '4' }, 2)).toMatchObject({ field: ['heuristic', 'heuristic', 'heuristic'], seats: 4, games: 20_000 });
+    // Nineteen at 4 seats is a partnership: two sides, head to head.
+    expect(playSettings({ ...sprt, game: 'nineteen', seats: '4' }, 2)).toMatchObject({ field: null, seats: 4 });
+    expect(playSettings({ ...sprt, game: '1923' }, 2).field).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ import { createSeriesTally, entrantInSeat, seriesTable, type Seating, type Serie
 import type { HostGame } from '@xix/sandbox';
 import { CliError, fail } from '../cli-error.ts';
 import { changedOptions } from '../game-options.ts';
-import { compileEntrants, findEntrants, trustedTables, type Entrant } from '../players.ts';
+import { compileEntrants, findEntrants, loadFailure, trustedTables } from '../players.ts';
+import { EXIT_FORFEIT, EXIT_INTERRUPTED, EXIT_SPRT_H0, EXIT_SPRT_INCONCLUSIVE } from '../play/exit-status.ts';
 import { progressBar } from '../progress.ts';
 import { playSettings, type PlayOptions, type PlaySettings } from '../play/options.ts';
 import { playInPool } from '../play/pool-series.ts';
@@ -17,18 +18,15 @@ import { lostByA, openReplayFolder } from '../play/replay-folder.ts';
 import { forfeitList, formatWins, report, type Stop } from '../play/report.ts';
 import { createSprtTally, sprtLines, sprtStatus } from '../play/sprt.ts';
 import { playTrusted } from '../play/trusted-series.ts';
+import { playFieldSprt } from './play-field.ts';
 
 export type { PlayOptions } from '../play/options.ts';
 
-/** Exit statuses besides 0 (all well) and 1 (bad input: one line on stderr). */
-export const EXIT_FORFEIT = 3;
-export const EXIT_INTERRUPTED = 130;
-/** --sprt: H1 accepted exits 0 (the new version is better); these say H0 accepted and no verdict by the cap. */
-export const EXIT_SPRT_H0 = 4;
-export const EXIT_SPRT_INCONCLUSIVE = 5;
+export { EXIT_FORFEIT, EXIT_INTERRUPTED, EXIT_SPRT_H0, EXIT_SPRT_INCONCLUSIVE } from '../play/exit-status.ts';
 
 export async function play(bots: readonly string[], options: PlayOptions): Promise<void> {
   const settings = playSettings(options, bots.length);
+  if (settings.field !== null) return playFieldSprt([bots[0]!, bots[1]!], { ...settings, field: settings.field });
   const entrants = findEntrants(bots, settings.game);
   const names = entrants.map((e) => e.name);
   const count = entrants.length;
@@ -96,10 +94,6 @@ function keeper(settings: PlaySettings, seating: Seating): (game: HostGame) => b
   return (game) => (!settings.onlyLosses || lostByA(game, seating)) && (!settings.onlyForfeits || game.record.replay.forfeit !== null);
 }
 
-function loadFailure(entrant: Entrant, message: string): string {
-  const notABot = message.startsWith('its default export');
-  return `${entrant.arg} ${notABot ? 'is not a bot: ' : ''}${message}`;
-}
 
 function status(nameA: string, s: SeriesSummary<readonly number[]>): string {
   return `${nameA} won ${formatWins(s.wins[0]!)}, forfeits ${s.forfeits.join('–')}`;

@@ -30,6 +30,8 @@ export interface PlayOptions {
   readonly alpha?: string;
   readonly beta?: string;
   readonly maxGames?: string;
+  /** `--field BOT`, repeatable, with --sprt at a table of more than two: the bots in the other seats. */
+  readonly field?: readonly string[];
 }
 
 /** Whose forfeits make the exit status 3 (and count toward --max-forfeits). */
@@ -53,6 +55,11 @@ export interface PlaySettings {
   readonly maxForfeits: number | undefined;
   /** With --sprt: the test; `games` is then its cap. */
   readonly sprt: SprtSettings | null;
+  /**
+   * With --sprt at a table of more than two: the bots in the other seats, for the new and the old
+   * version alike (`seats` seats them with one of the two); null for a head-to-head test.
+   */
+  readonly field: readonly string[] | null;
 }
 
 export const MAX_JOBS = 64;
@@ -65,10 +72,12 @@ const WATCHED: readonly Watched[] = ['first', 'any', 'none'];
 /** The settings of a series of `bots` bots; fails with one line on bad input. */
 export function playSettings(options: PlayOptions, bots: number): PlaySettings {
   const game = gameOption(options.game);
-  const seats = tableSize(game, bots, options.seats);
-  const gameOptions = tableOptions(game, seats, options.option);
   const sprt = sprtSettings(options, bots);
-  const games = sprt !== null ? parseCap(options.maxGames) : options.games === undefined ? Math.ceil(DEFAULT_GAMES / bots) * bots : parseCount(options.games, bots);
+  const field = sprt === null ? null : fieldOf(game, options);
+  const seats = tableSize(game, field === null ? bots : 1 + field.length, options.seats);
+  const gameOptions = tableOptions(game, seats, options.option);
+  // With a field, each deal is played once per seat rotation by the new version's table and by the old's.
+  const games = sprt !== null ? parseCap(options.maxGames, field === null ? 2 : 2 * (1 + field.length)) : options.games === undefined ? Math.ceil(DEFAULT_GAMES / bots) * bots : parseCount(options.games, bots);
   const jobs = parseWhole('--jobs', options.jobs, 1, MAX_JOBS);
   if (options.trusted === true && jobs > 1) fail('--jobs needs the sandbox: with --trusted the bots play in this process, one game at a time');
   if (options.replays === undefined) {
@@ -92,7 +101,36 @@ export function playSettings(options: PlayOptions, bots: number): PlaySettings {
     watched: options.failOnForfeit as Watched,
     maxForfeits: options.maxForfeits === undefined ? undefined : parseWhole('--max-forfeits', options.maxForfeits, 1, Number.MAX_SAFE_INTEGER),
     sprt,
+    field,
   };
+}
+
+/**
+ * The field of an SPRT at a table of more than two: the `--field` bots, or the game's `heuristic`
+ * house bot in every other seat of a `--seats` table that does not seat two; null head to head.
+ */
+function fieldOf(game: AnyGame, options: PlayOptions): readonly string[] | null {
+  if (options.field !== undefined) {
+    if (options.replays !== undefined) fail('--replays goes with a head-to-head series, not with --field');
+    return options.field;
+  }
+  if (options.seats === undefined) return null;
+  const seats = parseWhole('--seats', options.seats, 1, Number.MAX_SAFE_INTEGER);
+  const seated = (entrants: number): boolean => {
+    try {
+      return tableSizeFor(game, entrants, seats) === seats;
+    } catch {
+      return false;
+    }
+  };
+  if (seated(2)) return null;
+  for (let entrants = 3; entrants <= seats; entrants++) {
+    if (seated(entrants)) {
+      if (options.replays !== undefined) fail('--replays goes with a head-to-head series, not with a field');
+      return Array.from({ length: entrants - 1 }, () => 'heuristic');
+    }
+  }
+  return null;
 }
 
 /** --sprt's settings, or null without it (then none of its options may be given). */
@@ -100,6 +138,7 @@ function sprtSettings(options: PlayOptions, bots: number): SprtSettings | null {
   const given = ([['--elo0', options.elo0], ['--elo1', options.elo1], ['--alpha', options.alpha], ['--beta', options.beta], ['--max-games', options.maxGames]] as const).filter(([, value]) => value !== undefined);
   if (options.sprt !== true) {
     if (given.length > 0) fail(`${given[0]![0]} goes with --sprt`);
+    if (options.field !== undefined) fail('--field goes with --sprt');
     return null;
   }
   if (bots !== 2) fail(`--sprt compares two bots (the new version first, then the old), got ${bots}`);
@@ -125,10 +164,14 @@ function parseRate(flag: string, text: string): number {
   return n;
 }
 
-function parseCap(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_SPRT_GAMES;
+/** The cap of an SPRT: a whole number of deals, each `perDeal` games (2: seats swapped). */
+function parseCap(text: string | undefined, perDeal: number): number {
+  if (text === undefined) return Math.ceil(DEFAULT_SPRT_GAMES / perDeal) * perDeal;
   const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 2 || n % 2 !== 0) fail(`--max-games must be an even number of at least 2 (each deal is played twice, seats swapped), got ${text}`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < perDeal || n % perDeal !== 0) {
+    if (perDeal === 2) fail(`--max-games must be an even number of at least 2 (each deal is played twice, seats swapped), got ${text}`);
+    fail(`--max-games must be a multiple of ${perDeal} (each deal is played once per seat rotation by the new version's table and by the old's), got ${text}`);
+  }
   return n;
 }
 
