@@ -43,10 +43,17 @@ function program(): Command {
     .option('--only-forfeits', 'with --replays: write only the games with a forfeit (by either bot); with --only-losses, only A\'s forfeits')
     .option('--fail-on-forfeit <who>', 'whose forfeits make the exit status 3: first (A), any (A or B), none', 'first')
     .option('--max-forfeits <N>', 'stop the series once those bots forfeited N games (A\'s when --fail-on-forfeit is none)')
+    .option('--sprt', 'two bots, the new version first: play mirrored pairs until a sequential test (pentanomial SPRT, logistic Elo) says whether it is better; prints the LLR, the Elo estimate and the pair counts as it goes (docs/sprt.md)')
+    .option('--elo0 <ELO>', 'with --sprt: H0, the new version is ELO logistic Elo stronger (default 0)')
+    .option('--elo1 <ELO>', 'with --sprt: H1, the new version is ELO logistic Elo stronger (default 10)')
+    .option('--alpha <P>', 'with --sprt: the chance of accepting H1 when H0 holds (default 0.05)')
+    .option('--beta <P>', 'with --sprt: the chance of accepting H0 when H1 holds (default 0.05)')
+    .option('--max-games <N>', 'with --sprt: stop without a verdict after N games, an even number (default 20000)')
+    .option('--field <BOT>', 'with --sprt at a table of more than two (repeatable): a bot in the other seats, the same for the new and the old version (default: the game\'s heuristic house bot in every other seat of --seats N)', collect)
     .option('--trusted', 'run the bots in this process instead of the sandbox (for our own house bots: every seat shares this process\'s globals)')
     .addHelpText(
       'after',
-      '\nExit status: 0 all played and the bot under test never forfeited; 1 bad input or a failure (one line on stderr);\n3 a watched bot forfeited (see --fail-on-forfeit); 130 interrupted (Ctrl-C: the games so far are summed up).\nOff a terminal, progress is a line on stderr now and then (every tenth of 100+ games, every 30 s).',
+      '\nExit status: 0 all played and the bot under test never forfeited; 1 bad input or a failure (one line on stderr);\n3 a watched bot forfeited (see --fail-on-forfeit); 130 interrupted (Ctrl-C: the games so far are summed up).\nWith --sprt, when neither of those: 0 H1 accepted (better), 4 H0 accepted (not better by --elo1), 5 no verdict within --max-games.\nOff a terminal, progress is a line on stderr now and then (every tenth of 100+ games, every 30 s).',
     )
     .action(playOrRerun);
   const replay = xix.command('replay').description('read replays');

@@ -57,3 +57,9 @@ export async function trustedTables(entrants: readonly Entrant[], seating: Seati
   }
   return tables;
 }
+
+/** A bot that cannot load fails the same way in every game: one line naming it, as bad input. */
+export function loadFailure(entrant: Entrant, message: string): string {
+  const notABot = message.startsWith('its default export');
+  return `${entrant.arg} ${notABot ? 'is not a bot: ' : ''}${message}`;
+}

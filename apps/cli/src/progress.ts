@@ -6,7 +6,7 @@
 import cliProgress from 'cli-progress';
 
 export interface Progress {
-  /** One more game done; `status` says how it stands (for the lines off a terminal). */
+  /** One more game done; `status` says how it stands (beside the bar, or in the lines off a terminal). */
   tick(status: () => string): void;
   stop(): void;
 }
@@ -17,11 +17,11 @@ const MIN_GAMES_FOR_TENTHS = 100;
 export function progressBar(total: number, label: string): Progress {
   if (!process.stderr.isTTY) return progressLines(total, label);
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: `${label} [{bar}] {value}/{total} games, eta {eta_formatted}`, clearOnComplete: true },
+    { stream: process.stderr, format: `${label} [{bar}] {value}/{total} games, eta {eta_formatted}, {status}`, clearOnComplete: true },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, 0);
-  return { tick: () => bar.increment(), stop: () => bar.stop() };
+  bar.start(total, 0, { status: '' });
+  return { tick: (status) => bar.increment(1, { status: status() }), stop: () => bar.stop() };
 }
 
 function progressLines(total: number, label: string): Progress {

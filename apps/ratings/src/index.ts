@@ -14,3 +14,17 @@ export {
 } from './bradley-terry.ts';
 export type { Unbounded } from './comparison-graph.ts';
 export { compareBots, separable, type Comparison } from './compare.ts';
+export {
+  eloEstimate,
+  logisticElo,
+  logisticScore,
+  pentanomialLlr,
+  sprtBounds,
+  sprtVerdict,
+  trinomialLlr,
+  type EloEstimate,
+  type Pentanomial,
+  type SprtBounds,
+  type SprtVerdict,
+  type Trinomial,
+} from './sprt.ts';

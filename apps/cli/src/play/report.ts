@@ -5,7 +5,7 @@ import type { HostGame } from '@xix/sandbox';
 import { percent, table } from '../format.ts';
 
 /** Why a series ended before its last game, if it did. */
-export type Stop = 'interrupted' | 'max-forfeits' | null;
+export type Stop = 'interrupted' | 'max-forfeits' | 'sprt' | null;
 
 /** The first forfeits of the series in game order (games may arrive out of order). */
 export interface ForfeitList {
@@ -39,8 +39,10 @@ export interface ReportInput {
   /** Whether a bot plays several seats (a partnership: its side's seats). */
   readonly sides: boolean;
   readonly summary: SeriesSummary<readonly number[]>;
-  /** Games the series was to have. */
+  /** Games the series was to have: with --sprt, at most. */
   readonly planned: number;
+  /** Whether the series stops at a sequential test's verdict (--sprt): `planned` is its cap. */
+  readonly sequential: boolean;
   readonly seed: number;
   /** The game's options that differ from their defaults (`name=value, ...`), or ''. */
   readonly options: string;
@@ -57,9 +59,10 @@ export function report(input: ReportInput): string {
   const nameA = names[0]!;
   const deals = planned / names.length;
   const each = names.length === 2 ? `each played from both ${input.sides ? 'sides' : 'seats'}` : 'each played once per seat rotation';
-  const lines = [`${names.join(' vs ')}: ${planned} games (${deals} deal${deals === 1 ? '' : 's'}, ${each}), seed ${input.seed}${input.options === '' ? '' : `, options ${input.options}`}`];
+  const lines = [`${names.join(' vs ')}: ${input.sequential ? 'at most ' : ''}${planned} games (${deals} deal${deals === 1 ? '' : 's'}, ${each}), seed ${input.seed}${input.options === '' ? '' : `, options ${input.options}`}`];
   if (input.stop === 'interrupted') lines.push(`interrupted: ${s.games} of ${planned} games played`);
   if (input.stop === 'max-forfeits') lines.push(`stopped after ${s.games} of ${planned} games: ${input.maxForfeits} forfeit${input.maxForfeits === 1 ? '' : 's'} reached (--max-forfeits)`);
+  if (input.stop === 'sprt') lines.push(`stopped after ${s.games} of at most ${planned} games: the SPRT decided`);
   lines.push('', ...(names.length === 2 ? pairLines(names, s) : tableLines(names, s)));
   if (input.replays !== undefined) lines.push(`replays: ${input.files} file${input.files === 1 ? '' : 's'} in ${input.replays} (index: ${path.join(input.replays, 'index.md')}, index.tsv)`);
   lines.push(...input.forfeits.lines());
