@@ -25,6 +25,9 @@ export const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
 const SOURCES = join(WEB_ROOT, 'src');
 /** The engine's sources: the pages bundle them (the viewer re-simulates replays). */
 const ENGINE_SOURCES = dirname(createRequire(import.meta.url).resolve('@xix/engine'));
+/** The SDK's folder: the editor's bundles carry its types, templates' globals and house bots (editor-build.ts). */
+const SDK_SOURCES = dirname(dirname(createRequire(import.meta.url).resolve('@xix/sdk')));
+const EDITOR_BUILD = new URL('./editor-build.ts', import.meta.url).href;
 
 /** The build's folder: dist/, or dist/fixture-games/ for a build with the fixture games. */
 export function webDist(fixtureGames: boolean): string {
@@ -39,13 +42,23 @@ export const WEB_DIST = webDist(fixtureGamesOn());
  * and the switch as the bundle sees it (the engine reads it from `globalThis.process.env`, which a
  * page has not: the build writes in the value it has).
  */
-export function webBundleOptions(fixtureGames: boolean): { entryPoints: string[]; define: Record<string, string> } {
-  if (!fixtureGames) return { entryPoints: [join(SOURCES, 'main.ts')], define: {} };
+export function webBundleOptions(fixtureGames: boolean): { entryPoints: { in: string; out: string }[]; define: Record<string, string> } {
+  const main = { in: join(SOURCES, fixtureGames ? 'fixture-games.ts' : 'main.ts'), out: 'main' };
+  const entryPoints = [main, ...LAZY_ENTRIES.map((name) => ({ in: join(SOURCES, 'editor', `${name}.ts`), out: name }))];
+  if (!fixtureGames) return { entryPoints, define: {} };
   return {
-    entryPoints: [join(SOURCES, 'fixture-games.ts')],
+    entryPoints,
     define: { 'globalThis.process': JSON.stringify({ env: { [FIXTURE_GAMES_SWITCH]: '1' } }) },
   };
 }
+
+/**
+ * The editor page's bundles (src/editor/), loaded only by that page: its code editor and its two
+ * workers. The shell names each in a `<meta name="xix-asset">` (src/editor/assets.ts reads them).
+ */
+export const LAZY_ENTRIES = ['code-editor', 'ts-worker', 'play-worker'] as const;
+/** Node's modules that TypeScript's compiler requires only when it runs on Node: never in a page. */
+const NODE_ONLY = ['fs', 'os', 'path', 'inspector', 'perf_hooks', 'source-map-support'];
 const SHELL = 'index.html';
 /** The pages' icon, served as it is at /favicon.svg and /favicon.ico (plugins/web.ts): no build step. */
 export const WEB_FAVICON = join(SOURCES, 'favicon.svg');
@@ -66,12 +79,18 @@ async function newestUnder(dir: string): Promise<number> {
 export async function webBuildIsStale(dist = WEB_DIST): Promise<boolean> {
   const built = await stat(join(dist, SHELL)).then((s) => s.mtimeMs, () => null);
   if (built === null) return true;
-  const sources = Math.max(await newestUnder(SOURCES), await newestUnder(ENGINE_SOURCES), (await stat(fileURLToPath(import.meta.url))).mtimeMs);
+  const sources = Math.max(
+    await newestUnder(SOURCES), await newestUnder(ENGINE_SOURCES), await newestUnder(SDK_SOURCES),
+    ...await Promise.all([import.meta.url, EDITOR_BUILD].map(async (file) => (await stat(fileURLToPath(file))).mtimeMs)),
+  );
   return sources > built;
 }
 
-function shell(script: string, styles: readonly string[]): string {
-  const links = styles.map((href) => `<link rel="stylesheet" href="/assets/${href}">`).join('\n    ');
+function shell(script: string, styles: readonly string[], lazy: readonly { name: string; file: string }[]): string {
+  const links = [
+    ...styles.map((href) => `<link rel="stylesheet" href="/assets/${href}">`),
+    ...lazy.map(({ name, file }) => `<meta name="xix-asset" data-entry="${name}" content="/assets/${file}">`),
+  ].join('\n    ');
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -99,7 +118,7 @@ async function writeAtomically(path: string, contents: Uint8Array | string): Pro
 /** The asset names the shell in `dist` refers to (none without a shell). */
 async function namedByShell(dist: string): Promise<string[]> {
   const html = await readFile(join(dist, SHELL), 'utf8').catch(() => '');
-  return [...html.matchAll(/(?:src|href)="\/assets\/([^"/]+)"/g)].map((match) => match[1]!);
+  return [...html.matchAll(/(?:src|href|content)="\/assets\/([^"/]+)"/g)].map((match) => match[1]!);
 }
 
 /** Deletes the files of `dist` that are neither the shell nor in `keep`, once STALE_ASSET_MS old. */
@@ -118,14 +137,18 @@ async function removeStale(dist: string, keep: ReadonlySet<string>): Promise<voi
  * switch is on (unless told); answers the built files' names (hashed), shell last.
  */
 export async function buildWeb(dist = WEB_DIST, options: { fixtureGames?: boolean } = {}): Promise<string[]> {
+  const fixtureGames = options.fixtureGames ?? fixtureGamesOn();
+  const { editorBuildPlugin } = await import('./editor-build.ts');
   const result = await build({
-    ...webBundleOptions(options.fixtureGames ?? fixtureGamesOn()),
+    ...webBundleOptions(fixtureGames),
+    plugins: [editorBuildPlugin(fixtureGames)],
+    external: NODE_ONLY,
     bundle: true,
     minify: true,
     sourcemap: false,
     format: 'esm',
     target: ['es2022'],
-    entryNames: 'main-[hash]', // either entry: the shell names it
+    entryNames: '[name]-[hash]', // main: either entry; the shell names it
     outdir: dist,
     write: false,
     metafile: true,
@@ -137,9 +160,10 @@ export async function buildWeb(dist = WEB_DIST, options: { fixtureGames?: boolea
     await writeAtomically(file.path, file.contents);
     names.push(file.path.slice(dist.length + 1));
   }
-  const script = names.find((name) => name.endsWith('.js'));
+  const script = names.find((name) => name.startsWith('main-') && name.endsWith('.js'));
   if (script === undefined) throw new Error('the web build made no script');
-  await writeAtomically(join(dist, SHELL), shell(script, names.filter((name) => name.endsWith('.css'))));
+  const lazy = LAZY_ENTRIES.map((name) => ({ name, file: names.find((file) => file.startsWith(`${name}-`) && file.endsWith('.js'))! }));
+  await writeAtomically(join(dist, SHELL), shell(script, names.filter((name) => name.endsWith('.css')), lazy));
   await removeStale(dist, new Set(names));
   return [...names, SHELL];
 }

@@ -7,6 +7,7 @@ import { onNavSection, type NavSection } from './nav-section.ts';
 import { navigate, routeOf, titleOf, type Route } from './router.ts';
 import { onSessionChange, signOut, signedInName } from './session.ts';
 import { mountBotPage } from './pages/bot.ts';
+import { mountEditorPage } from './pages/editor.ts';
 import { mountLeaderboardPage } from './pages/leaderboard.ts';
 import { mountLivePage } from './pages/live.ts';
 import { mountNotFoundPage } from './pages/not-found.ts';
@@ -29,6 +30,7 @@ function mount(root: HTMLElement, route: Route): Unmount {
     case 'match': return mountMatchPage(root, route.id);
     case 'live': return mountLivePage(root);
     case 'upload': return mountUploadPage(root);
+    case 'editor': return mountEditorPage(root);
     case 'sign-in': return mountSignInPage(root);
     case 'not-found': return mountNotFoundPage(root);
   }
@@ -41,6 +43,7 @@ const NAV: readonly { readonly href: string; readonly label: string; readonly se
   { href: home(), label: 'Leaderboard', section: 'leaderboard' },
   { href: '/tournaments', label: 'Tournaments', section: 'tournaments' },
   { href: '/live', label: 'Live', section: 'live' },
+  { href: '/editor', label: 'Editor', section: 'editor' },
   { href: '/upload', label: 'Upload', section: 'upload' },
 ];
 
@@ -51,6 +54,7 @@ function sectionOf(route: Route): NavSection | null {
     case 'tournaments': case 'tournament': return 'tournaments';
     case 'live': return 'live';
     case 'upload': return 'upload';
+    case 'editor': return 'editor';
     case 'match': case 'sign-in': case 'not-found': return null;
   }
 }

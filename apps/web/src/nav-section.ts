@@ -2,7 +2,7 @@
  * The item of the main navigation a page belongs to. Most pages' routes say it (main.ts); a match
  * says it once it knows: a game in progress belongs to Live, a finished one to none.
  */
-export type NavSection = 'leaderboard' | 'tournaments' | 'live' | 'upload';
+export type NavSection = 'leaderboard' | 'tournaments' | 'live' | 'editor' | 'upload';
 
 let listener: ((section: NavSection | null) => void) | null = null;
 

@@ -12,6 +12,7 @@ export type Route =
   | { readonly page: 'match'; readonly id: string }
   | { readonly page: 'live' }
   | { readonly page: 'upload' }
+  | { readonly page: 'editor' }
   | { readonly page: 'sign-in' }
   | { readonly page: 'not-found' };
 
@@ -32,6 +33,7 @@ export function routeOf(pathname: string): Route {
   if (first === 'tournaments') return { page: 'tournaments' };
   if (first === 'live') return { page: 'live' };
   if (first === 'upload') return { page: 'upload' };
+  if (first === 'editor') return { page: 'editor' };
   if (first === 'sign-in') return { page: 'sign-in' };
   return { page: 'not-found' };
 }
@@ -48,6 +50,7 @@ export function titleOf(route: Route): string {
       case 'match': return `Match ${route.id}`;
       case 'live': return 'Live games';
       case 'upload': return 'Upload a bot';
+      case 'editor': return 'Bot editor';
       case 'sign-in': return 'Sign in';
       case 'not-found': return 'Page not found';
     }

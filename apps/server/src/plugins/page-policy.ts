@@ -13,3 +13,10 @@ const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLo
 
 /** PAGE_POLICY as a header value, as helmet writes it. */
 export const PAGE_POLICY_HEADER = Object.entries(PAGE_POLICY).map(([name, values]) => `${kebab(name)} ${values.join(' ')}`).join(';');
+
+/**
+ * The editor's play worker (apps/web/src/editor/play-worker.ts): it evaluates the bot its author
+ * wrote in the page, and may load or reach nothing (no fetch, no import): a worker's policy is its
+ * script's own.
+ */
+export const PLAY_WORKER_POLICY_HEADER = "default-src 'none'; script-src 'unsafe-eval'";

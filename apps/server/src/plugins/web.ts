@@ -10,14 +10,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_POLICY_HEADER } from './page-policy.ts';
+import { PAGE_POLICY_HEADER, PLAY_WORKER_POLICY_HEADER } from './page-policy.ts';
 import fastifyStatic from '@fastify/static';
 import { WEB_DIST, WEB_FAVICON, ensureWebBuilt } from '@xix/web/build';
 import { notFound } from '../http-error.ts';
 
 /** The page routes (docs/api.md "Web pages"); `/` redirects to the default game's leaderboard (meta.ts). */
 export const PAGE_ROUTES = [
-  '/leaderboard/:game', '/leaderboard/:game/:variant', '/bots/:id', '/users/:name', '/tournaments', '/tournaments/:id', '/matches/:id', '/live', '/upload', '/sign-in',
+  '/leaderboard/:game', '/leaderboard/:game/:variant', '/bots/:id', '/users/:name', '/tournaments', '/tournaments/:id', '/matches/:id', '/live', '/upload', '/editor', '/sign-in',
 ] as const;
 
 /** Every other GET: a browser's gets the shell (and the not-found page), anything else a JSON 404. */
@@ -35,6 +35,10 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
   await ensureWebBuilt();
   const [html, favicon] = await Promise.all([readFile(join(WEB_DIST, 'index.html'), 'utf8'), readFile(WEB_FAVICON)]);
   await app.register(async (scope) => {
+    // the editor's play worker runs the author's bot (compiled in the page): it may evaluate it, and nothing else
+    scope.addHook('onSend', async (request, reply) => {
+      if (/^\/assets\/play-worker-[A-Za-z0-9]+\.js$/.test(request.url)) reply.header('content-security-policy', PLAY_WORKER_POLICY_HEADER);
+    });
     await scope.register(fastifyStatic, {
       root: WEB_DIST, prefix: '/assets/', decorateReply: false, index: false, immutable: true, maxAge: '365d',
     });

@@ -169,7 +169,8 @@ export function mountLeaderboardPage(root: HTMLElement, game: string, askedVaria
   const head = el('div', { class: 'page-head' }, title);
   fill(root,
     head,
-    el('p', { class: 'lead' }, 'Every active bot, with its ratings and its record; the board updates as games end.'),
+    el('p', { class: 'lead' }, 'Every active bot, with its ratings and its record; the board updates as games end. ',
+      link(`/editor?game=${encodeURIComponent(game)}`, `Write a ${gameName(game)} bot in the editor`), '.'),
     ratingsNote(),
     el('div', { class: 'toolbar' },
       el('div', { class: 'field inline' }, el('label', { for: 'leaderboard-search' }, 'Find a bot or owner'), searchBox),

@@ -3,7 +3,7 @@
  * start from, pasted, or files chosen — then its compile errors (file:line:column), or its validation followed until the version is
  * active or rejected (the version polled every second).
  */
-import type { Diagnostic, Version } from '@xix/server/api-types';
+import type { Diagnostic, UploadResult, Version } from '@xix/server/api-types';
 import { ApiError, api } from '../api.ts';
 import { el, fill, heading, link, notice } from '../dom.ts';
 import { gameName } from '../games/registry.ts';
@@ -24,7 +24,8 @@ const POLL_MS = 1000;
 /** A version's states that do not change any more: any other is followed (validating, or whatever the server says it is doing). */
 const FINAL_STATES: ReadonlySet<string> = new Set(['active', 'rejected']);
 
-function compileErrors(error: ApiError): HTMLElement {
+/** The compile errors of a refused upload (the API's diagnostics). */
+export function compileErrors(error: ApiError): HTMLElement {
   const diagnostics = (error.body as { diagnostics?: Diagnostic[] } | null)?.diagnostics ?? [];
   return el('div', { class: 'notice error', role: 'alert', 'data-testid': 'compile-errors' },
     el('p', {}, el('strong', {}, 'It does not compile.'), ' Nothing was stored; fix these and upload again:'),
@@ -44,6 +45,34 @@ function verdictView(bot: string, version: Version): HTMLElement {
     version.message === null ? null : el('pre', { class: 'message' }, version.message),
     version.failingMatch === null ? null : el('p', {}, 'Watch ', link(`/matches/${version.failingMatch}`, `the failing match ${version.failingMatch}`), '.'),
   );
+}
+
+/** Says where the version stands: any state but the two final ones is shown as it is, and followed. */
+function inProgress(bot: string, botName: string, version: number, state: string, compileMs: number | null): HTMLElement {
+  return el('div', { class: 'notice info', role: 'status', 'data-testid': 'upload-state', 'data-state': state },
+    el('p', {}, el('strong', {}, `${compileMs === null ? '' : `Compiled in ${compileMs} ms: `}version ${version} of `), link(`/bots/${bot}`, botName), el('strong', {}, ` is ${state}…`)),
+    el('p', { class: 'muted small' }, 'Before it plays others, it is checked and plays a few games against itself and a house bot; this page follows it.'));
+}
+
+/**
+ * Shows an accepted upload's version and follows it (polled every second) until it is active or
+ * rejected: the upload page's and the editor's.
+ */
+export async function followUpload(uploaded: UploadResult, botName: string, onResult: (node: HTMLElement) => void, isAlive: () => boolean): Promise<void> {
+  const { bot, version } = uploaded;
+  let state: string = uploaded.state;
+  onResult(inProgress(bot, botName, version, state, uploaded.compileMs));
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (!isAlive()) return;
+    const current = (await api.bot(bot)).versions.find((v) => v.version === version);
+    if (current === undefined) continue;
+    if (FINAL_STATES.has(current.state)) {
+      onResult(verdictView(bot, current));
+      return;
+    }
+    if (current.state !== state) onResult(inProgress(bot, botName, version, state = current.state, null));
+  }
 }
 
 function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolean): HTMLFormElement {
@@ -92,27 +121,6 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
     submit,
   );
 
-  /** Says where the version stands: any state but the two final ones is shown as it is, and followed. */
-  const inProgress = (bot: string, botName: string, version: number, state: string, compileMs: number | null): HTMLElement =>
-    el('div', { class: 'notice info', role: 'status', 'data-testid': 'upload-state', 'data-state': state },
-      el('p', {}, el('strong', {}, `${compileMs === null ? '' : `Compiled in ${compileMs} ms: `}version ${version} of `), link(`/bots/${bot}`, botName), el('strong', {}, ` is ${state}…`)),
-      el('p', { class: 'muted small' }, 'Before it plays others, it is checked and plays a few games against itself and a house bot; this page follows it.'));
-
-  const follow = async (bot: string, botName: string, version: number, shown: string): Promise<void> => {
-    let state = shown;
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      if (!isAlive()) return;
-      const current = (await api.bot(bot)).versions.find((v) => v.version === version);
-      if (current === undefined) continue;
-      if (FINAL_STATES.has(current.state)) {
-        onResult(verdictView(bot, current));
-        return;
-      }
-      if (current.state !== state) onResult(inProgress(bot, botName, version, state = current.state, null));
-    }
-  };
-
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void (async () => {
@@ -131,8 +139,7 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
         const entryName = entry.value.trim();
         const uploaded = await api.upload({ game: game.value, name: name.value.trim(), files: contents, ...(entryName !== '' && { entry: entryName }) });
         const botName = name.value.trim();
-        onResult(inProgress(uploaded.bot, botName, uploaded.version, uploaded.state, uploaded.compileMs));
-        await follow(uploaded.bot, botName, uploaded.version, uploaded.state);
+        await followUpload(uploaded, botName, onResult, isAlive);
       } catch (error) {
         if (!isAlive()) return;
         if (error instanceof ApiError && error.code === 'compile_error') onResult(compileErrors(error));
