@@ -33,6 +33,18 @@ export default defineXixBot({
 const ERROR_LINE = 8;
 const FIXED = WITH_ERROR.replace("const count: number = 'many';", 'const count: number = view.legalActions.length;');
 
+const LOOPS_IN_SEAT_0 = `import { defineXixBot } from '@xix/sdk';
+
+let mine = 0;
+export default defineXixBot({
+  onGameStart({ seat }) { mine = seat; },
+  decide(view) {
+    while (mine === 0) mine = 0;
+    return view.legalActions[0]!;
+  },
+});
+`;
+
 /** Replaces the editor's whole text, as typing it would (no auto-indent or bracket closing on top). */
 async function typeBot(page: Page, source: string): Promise<void> {
   await page.locator('.cm-content').click();
@@ -101,6 +113,28 @@ describe('the bot editor', () => {
     await h.screenshot(page, 'editor');
     expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(await h.overflowsSideways(page)).toBe(false);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('stops a bot stuck in a loop: its game is a timeout forfeit, the page stays responsive, the series goes on', async () => {
+    const page = await h.newPage('desktop');
+    await page.goto('/editor?game=xix');
+    await editorReady(page);
+    // stuck at its first decision from seat 0 (game 1), fine from seat 1 (game 2)
+    await typeBot(page, LOOPS_IN_SEAT_0);
+    await expect.poll(() => page.getByTestId('no-problems').count(), { timeout: 20_000 }).toBe(1);
+    await page.getByLabel('Bot name').fill('looper');
+    await page.getByLabel('Games').fill('2');
+    await page.getByTestId('play').click();
+    // while the worker is stuck, the page still takes typing
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('// typed while it loops\n');
+    await expect.poll(() => page.locator('.cm-content').textContent()).toContain('// typed while it loops');
+    await expect.poll(() => page.getByTestId('games').locator('li').count(), { timeout: 40_000 }).toBe(2);
+    expect(await page.getByTestId('forfeits').textContent()).toMatch(/^game 1: looper forfeited \(timeout\): decide did not return within \d+ ms: the page stopped it/);
+    expect(await page.getByTestId('games').locator('li').allTextContents()).toEqual(['Game 1 looper forfeited (timeout)', expect.stringMatching(/^Game 2 (looper|random) won$/)]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
   });
