@@ -18,6 +18,8 @@ import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'n
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback, constants as zlib } from 'node:zlib';
 import { build } from 'esbuild';
 import { FIXTURE_GAMES_SWITCH, fixtureGamesOn } from '@xix/engine';
 
@@ -60,6 +62,9 @@ export const LAZY_ENTRIES = ['code-editor', 'ts-worker', 'play-worker'] as const
 /** Node's modules that TypeScript's compiler requires only when it runs on Node: never in a page. */
 const NODE_ONLY = ['fs', 'os', 'path', 'inspector', 'perf_hooks', 'source-map-support'];
 const SHELL = 'index.html';
+const gzip = promisify(gzipCallback);
+/** Scripts and styles are also written gzipped (name.gz), which the server sends to a browser that takes gzip (plugins/web.ts). */
+const COMPRESSED = /\.(js|css)$/;
 /** The pages' icon, served as it is at /favicon.svg and /favicon.ico (plugins/web.ts): no build step. */
 export const WEB_FAVICON = join(SOURCES, 'favicon.svg');
 /** An asset no longer named by the shell (or a build's leftover temporary file) is deleted once this old. */
@@ -160,11 +165,14 @@ export async function buildWeb(dist = WEB_DIST, options: { fixtureGames?: boolea
     await writeAtomically(file.path, file.contents);
     names.push(file.path.slice(dist.length + 1));
   }
+  const compressed = names.filter((name) => COMPRESSED.test(name)).map((name) => `${name}.gz`);
+  await Promise.all(result.outputFiles.filter((file) => COMPRESSED.test(file.path)).map(async (file) =>
+    writeAtomically(`${file.path}.gz`, await gzip(file.contents, { level: zlib.Z_BEST_COMPRESSION }))));
   const script = names.find((name) => name.startsWith('main-') && name.endsWith('.js'));
   if (script === undefined) throw new Error('the web build made no script');
   const lazy = LAZY_ENTRIES.map((name) => ({ name, file: names.find((file) => file.startsWith(`${name}-`) && file.endsWith('.js'))! }));
   await writeAtomically(join(dist, SHELL), shell(script, names.filter((name) => name.endsWith('.css')), lazy));
-  await removeStale(dist, new Set(names));
+  await removeStale(dist, new Set([...names, ...compressed]));
   return [...names, SHELL];
 }
 

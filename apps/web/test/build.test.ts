@@ -20,11 +20,13 @@ afterEach(async () => rm(dist, { recursive: true, force: true }));
 const longAgo = new Date(Date.now() - 2 * STALE_ASSET_MS);
 const mtime = async (name: string): Promise<number> => (await stat(join(dist, name))).mtimeMs;
 
-/** The assets the shell names. */
+/** The assets the shell names (the editor's bundles in its meta tags). */
 async function named(): Promise<string[]> {
   const html = await readFile(join(dist, 'index.html'), 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/assets\/([^"]+)"/g)].map((m) => m[1]!).sort();
+  return [...html.matchAll(/(?:src|href|content)="\/assets\/([^"]+)"/g)].map((m) => m[1]!).sort();
 }
+/** The shell's assets and the gzipped copy of each. */
+const withGzipped = (names: readonly string[]): string[] => names.flatMap((name) => [name, `${name}.gz`]);
 
 describe('the web build', () => {
   it('writes the shell and the assets it names, and deletes only old assets the shell no longer names', async () => {
@@ -41,7 +43,7 @@ describe('the web build', () => {
     for (const name of await named()) await utimes(join(dist, name), longAgo, longAgo); // old but current
 
     await buildWeb(dist);
-    expect((await readdir(dist)).sort()).toEqual([...await named(), 'index.html', 'main-RECENT.js'].sort());
+    expect((await readdir(dist)).sort()).toEqual([...withGzipped(await named()), 'index.html', 'main-RECENT.js'].sort());
   });
 
   it('at a server’s start marks the shell’s assets as in use, and rebuilds when one is missing', async () => {
@@ -53,7 +55,7 @@ describe('the web build', () => {
 
     await rm(join(dist, assets[0]!));
     await ensureWebBuilt(dist);
-    expect((await readdir(dist)).sort()).toEqual([...assets, 'index.html'].sort());
+    expect((await readdir(dist)).sort()).toEqual([...withGzipped(assets), 'index.html'].sort());
   });
 
   it('bundles the fixture games only with the test-only switch, in a folder of its own', async () => {
@@ -61,7 +63,7 @@ describe('the web build', () => {
     const nim = GAMES.get('nim')!;
     const bundle = async (fixtureGames: boolean): Promise<string> => {
       const built = await buildWeb(dist, { fixtureGames });
-      return readFile(join(dist, built.find((name) => name.endsWith('.js'))!), 'utf8');
+      return readFile(join(dist, built.find((name) => name.startsWith('main-') && name.endsWith('.js'))!), 'utf8');
     };
     expect(await bundle(true)).toContain(JSON.stringify(nim.id));
     const without = await bundle(false);

@@ -92,7 +92,7 @@ describe('the bot editor', () => {
     const games = page.getByTestId('games').locator('li');
     await expect.poll(() => games.count(), { timeout: 60_000 }).toBe(20);
     await expect.poll(() => page.getByTestId('play').isDisabled()).toBe(false);
-    expect(await page.getByTestId('progress').evaluate((bar) => (bar as HTMLProgressElement).value)).toBe(1);
+    expect(await page.getByTestId('progress').evaluate((bar) => (bar as unknown as { value: number }).value)).toBe(1);
     expect(await page.getByTestId('win-rate').textContent()).toMatch(/^editorbot win rate: \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%\)$/);
     expect(await page.getByTestId('summary').locator('tbody tr').count()).toBe(2);
 
@@ -137,6 +137,19 @@ describe('the bot editor', () => {
     expect(await page.getByTestId('games').locator('li').allTextContents()).toEqual(['Game 1 looper forfeited (timeout)', expect.stringMatching(/^Game 2 (looper|random) won$/)]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();
+  });
+
+  it('serves its bundles gzipped, the play worker under a policy that lets it evaluate the bot and reach nothing', async () => {
+    const shell = await (await fetch(`${h.baseUrl}/editor`, { headers: { accept: 'text/html' } })).text();
+    const worker = /content="(\/assets\/play-worker-[A-Z0-9]+\.js)"/.exec(shell)?.[1];
+    expect(worker).toBeDefined();
+    const response = await fetch(`${h.baseUrl}${worker}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'unsafe-eval'");
+    // the other assets keep the API's policy, which allows no evaluation
+    const typescript = /content="(\/assets\/ts-worker-[A-Z0-9]+\.js)"/.exec(shell)![1]!;
+    expect((await fetch(`${h.baseUrl}${typescript}`)).headers.get('content-security-policy')).not.toContain('unsafe-eval');
   });
 
   it('reads on a phone, the drafts kept in the browser', async () => {

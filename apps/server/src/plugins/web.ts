@@ -41,6 +41,8 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
     });
     await scope.register(fastifyStatic, {
       root: WEB_DIST, prefix: '/assets/', decorateReply: false, index: false, immutable: true, maxAge: '365d',
+      // the build's name.gz beside each script and style (the editor's TypeScript worker: 4.4 MB, 1.2 MB gzipped)
+      preCompressed: true,
     });
   });
   const shell = (reply: FastifyReply, status: number) =>
