@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback, constants as zlib } from 'node:zlib';
+import { gzip as gzipCallback } from 'node:zlib';
 import { build } from 'esbuild';
 import { FIXTURE_GAMES_SWITCH, fixtureGamesOn } from '@xix/engine';
 
@@ -167,7 +167,7 @@ export async function buildWeb(dist = WEB_DIST, options: { fixtureGames?: boolea
   }
   const compressed = names.filter((name) => COMPRESSED.test(name)).map((name) => `${name}.gz`);
   await Promise.all(result.outputFiles.filter((file) => COMPRESSED.test(file.path)).map(async (file) =>
-    writeAtomically(`${file.path}.gz`, await gzip(file.contents, { level: zlib.Z_BEST_COMPRESSION }))));
+    writeAtomically(`${file.path}.gz`, await gzip(file.contents))));
   const script = names.find((name) => name.startsWith('main-') && name.endsWith('.js'));
   if (script === undefined) throw new Error('the web build made no script');
   const lazy = LAZY_ENTRIES.map((name) => ({ name, file: names.find((file) => file.startsWith(`${name}-`) && file.endsWith('.js'))! }));

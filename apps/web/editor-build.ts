@@ -4,7 +4,8 @@
  * - `xix:ts-files`: the files the in-browser TypeScript service checks a bot against, the same the
  *   platform's check reads (apps/sandbox/src/type-check.ts): the SDK's and the engine's sources,
  *   the sandbox's globals (sdk/templates/globals.d.ts), TypeScript's own ES libraries, and the
- *   platform's compiler options and source size limit.
+ *   platform's compiler options.
+ * - `xix:upload-limits`: the platform's limit on a bot's source (`xix upload` checks it first too).
  * - `xix:house-bots`: every registered game's house bots (`@xix/sdk/files`), each compiled by
  *   esbuild to a CommonJS module that requires `@xix/sdk`, so that the page loads them exactly as
  *   it loads the author's bot (a fresh module per player).
@@ -54,7 +55,7 @@ function libraries(root: string): Record<string, string> {
 }
 
 /** The virtual file system of the editor's TypeScript service, and what it checks with. */
-export function tsFiles(): { files: Record<string, string>; options: Record<string, unknown>; maxSourceBytes: number } {
+export function tsFiles(): { files: Record<string, string>; options: Record<string, unknown> } {
   const files: Record<string, string> = {};
   // The SDK's node-only module (files.ts: templates and house bots on disk) is no part of what a bot imports.
   for (const [path, text] of Object.entries(sources(join(SDK_DIR, 'src')))) if (path !== join('games', 'files.ts')) files[`${VIRTUAL.sdk}/src/${path}`] = text;
@@ -62,7 +63,7 @@ export function tsFiles(): { files: Record<string, string>; options: Record<stri
   const libs = (PLATFORM_OPTIONS.lib ?? ['lib.es2024.d.ts']).map((name) => name.toLowerCase());
   for (const lib of libs) for (const [name, text] of Object.entries(libraries(lib))) files[`${VIRTUAL.lib}/${name}`] = text;
   files[VIRTUAL.globals] = readFileSync(BOT_GLOBALS, 'utf8');
-  return { files, options: { ...PLATFORM_OPTIONS }, maxSourceBytes: DEFAULT_MAX_SOURCE_BYTES };
+  return { files, options: { ...PLATFORM_OPTIONS } };
 }
 
 /** Each registered game's house bots as CommonJS modules requiring `@xix/sdk`, `random` first. */
@@ -87,13 +88,14 @@ export function editorBuildPlugin(fixtureGames: boolean): Plugin {
   return {
     name: 'xix-editor',
     setup(plugin) {
-      plugin.onResolve({ filter: /^xix:(ts-files|house-bots)$/ }, (args) => ({ path: args.path, namespace: 'xix-editor' }));
+      plugin.onResolve({ filter: /^xix:(ts-files|house-bots|upload-limits)$/ }, (args) => ({ path: args.path, namespace: 'xix-editor' }));
       plugin.onResolve({ filter: /^(node:)?crypto$/ }, () => ({ path: HMAC_SHIM }));
       plugin.onLoad({ filter: /^xix:ts-files$/, namespace: 'xix-editor' }, () => {
-        const { files, options, maxSourceBytes } = tsFiles();
-        const contents = `export const files = ${JSON.stringify(files)};\nexport const compilerOptions = ${JSON.stringify(options)};\nexport const globalsFile = ${JSON.stringify(VIRTUAL.globals)};\nexport const maxSourceBytes = ${maxSourceBytes};`;
+        const { files, options } = tsFiles();
+        const contents = `export const files = ${JSON.stringify(files)};\nexport const compilerOptions = ${JSON.stringify(options)};\nexport const globalsFile = ${JSON.stringify(VIRTUAL.globals)};`;
         return { contents, loader: 'js' };
       });
+      plugin.onLoad({ filter: /^xix:upload-limits$/, namespace: 'xix-editor' }, () => ({ contents: `export const maxSourceBytes = ${DEFAULT_MAX_SOURCE_BYTES};`, loader: 'js' }));
       plugin.onLoad({ filter: /^xix:house-bots$/, namespace: 'xix-editor' }, async () => ({
         contents: `export const houseBots = ${JSON.stringify(await houseBotModules(fixtureGames))};`, loader: 'js',
         watchDirs: [join(SDK_DIR, 'examples')],

@@ -10,6 +10,8 @@ declare module 'xix:ts-files' {
   export const compilerOptions: Readonly<Record<string, unknown>>;
   /** Where the sandbox's globals (sdk/templates/globals.d.ts) are among `files`. */
   export const globalsFile: string;
-  /** The platform's limit on a bot's source, bytes. */
+}
+declare module 'xix:upload-limits' {
+  /** The platform's limit on a bot's source, bytes (apps/sandbox/src/compile.ts DEFAULT_MAX_SOURCE_BYTES). */
   export const maxSourceBytes: number;
 }

@@ -17,6 +17,7 @@ import { deleteDraft, freshDraftName, loadDrafts, newDraftId, saveDraft, type Dr
 import { gameOf, pageTable, seriesBots } from '../editor/page-series.ts';
 import { houseBotNames, runSeries, type Running } from '../editor/runner.ts';
 import type { TsDiagnostic } from '../editor/ts-protocol.ts';
+import { maxSourceBytes } from 'xix:upload-limits';
 import { NAME_INPUT_PATTERN, NAME_RULE, failureText } from '../forms.ts';
 import { gameName, rendererOf } from '../games/registry.ts';
 import { signedInName } from '../session.ts';
@@ -27,9 +28,6 @@ import { compileErrors, followUpload } from './upload.ts';
 
 const DEFAULT_GAMES = 20;
 const MAX_GAMES = 2000;
-const NAME_PATTERN = new RegExp(`^${NAME_INPUT_PATTERN.replace('\\-', '-')}$`);
-/** The platform's limit on a bot's source (apps/sandbox/src/compile.ts), checked before an upload as `xix upload` does. */
-const MAX_SOURCE_BYTES = 1024 * 1024;
 const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 type Problems = readonly (TsDiagnostic & { readonly line: number })[];
@@ -265,13 +263,15 @@ export function mountEditorPage(root: HTMLElement): () => void {
     const name = nameInput.value.trim();
     const bytes = new TextEncoder().encode(editor?.text() ?? draft?.text ?? '').length;
     const errors = (problems ?? []).filter((p) => p.severity === 'error').length;
+    // the input's own pattern (forms.ts): one rule for the browser's check and this one
+    const nameOk = name !== '' && !nameInput.validity.patternMismatch;
     const reason = user === null ? null
-      : !NAME_PATTERN.test(name) ? `The name must be ${NAME_RULE}.`
-      : bytes > MAX_SOURCE_BYTES ? `The source is ${bytes} bytes, over the platform's limit of ${MAX_SOURCE_BYTES} bytes.`
+      : !nameOk ? `The name must be ${NAME_RULE}.`
+      : bytes > maxSourceBytes ? `The source is ${bytes} bytes, over the platform's limit of ${maxSourceBytes} bytes.`
       : problems === null ? 'Checking the types…'
       : errors > 0 ? `Fix the ${errors} type error${errors === 1 ? '' : 's'} first: the platform's check would reject it.`
       : null;
-    nameInput.setAttribute('aria-invalid', String(!NAME_PATTERN.test(name)));
+    nameInput.setAttribute('aria-invalid', String(!nameOk));
     if (user === null) {
       fill(uploadHint, link('/sign-in', 'Sign in'), ' to upload this bot.');
       uploadButton.disabled = true;
