@@ -15,11 +15,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as sdk from '@xix/sdk';
-import { parseReplay, type Replay } from '@xix/engine';
+import { GAMES, parseReplay, type Replay } from '@xix/engine';
 import type { SeriesGame } from '@xix/referee';
 import { houseBotModules } from '../editor-build.ts';
 import { createHmac } from '../src/editor/hmac.ts';
-import { playPageSeries, seriesBots } from '../src/editor/page-series.ts';
+import { pageEntrants, playPageSeries, seriesBots } from '../src/editor/page-series.ts';
 import { transpileBot } from '../src/editor/transpile.ts';
 
 const XIX = fileURLToPath(new URL('../../cli/src/main.ts', import.meta.url));
@@ -81,5 +81,22 @@ describe('the editor plays what xix play plays', () => {
     const loaded: SeriesGame[] = [];
     playPageSeries({ game: 'xix', bots: seriesBots({ name: 'importer', code: importer }, random, 2), seed: 3, first: 0, end: 2 }, sdk, (game) => loaded.push(game));
     expect(loaded[0]!.record.replay.forfeit).toMatchObject({ verdict: 'load_error', message: expect.stringContaining('a bot may import only @xix/sdk, not "node:fs"') });
+  });
+});
+
+describe('every registered game plays in the page', () => {
+  it('its house random bot as the author against its house random bot, one deal at its smallest table', async () => {
+    const house = await houseBotModules(false);
+    for (const game of GAMES.values()) {
+      const random = house[game.id]!.find((bot) => bot.name === 'random')!;
+      const entrants = pageEntrants(game);
+      const games: SeriesGame[] = [];
+      playPageSeries({ game: game.id, bots: seriesBots({ name: 'author', code: random.code }, random, entrants), seed: 5, first: 0, end: entrants }, sdk, (played) => games.push(played));
+      expect(games.map((played) => played.index), game.id).toEqual(Array.from({ length: entrants }, (_, i) => i));
+      for (const played of games) {
+        expect(played.record.replay.forfeit, game.id).toBeNull();
+        expect(played.record.replay.seats, game.id).toHaveLength(game.seats.min);
+      }
+    }
   });
 });

@@ -146,7 +146,7 @@ describe('the bot editor', () => {
     const response = await fetch(`${h.baseUrl}${worker}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('gzip');
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'unsafe-eval'");
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'unsafe-eval'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
     // the other assets keep the API's policy, which allows no evaluation
     const typescript = /content="(\/assets\/ts-worker-[A-Z0-9]+\.js)"/.exec(shell)![1]!;
     expect((await fetch(`${h.baseUrl}${typescript}`)).headers.get('content-security-policy')).not.toContain('unsafe-eval');

@@ -19,4 +19,4 @@ export const PAGE_POLICY_HEADER = Object.entries(PAGE_POLICY).map(([name, values
  * wrote in the page, and may load or reach nothing (no fetch, no import): a worker's policy is its
  * script's own.
  */
-export const PLAY_WORKER_POLICY_HEADER = "default-src 'none'; script-src 'unsafe-eval'";
+export const PLAY_WORKER_POLICY_HEADER = "default-src 'none'; script-src 'unsafe-eval'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
