@@ -83,6 +83,26 @@ describe('the bot editor', () => {
 
     await typeBot(page, FIXED);
     await expect.poll(() => page.getByTestId('no-problems').count(), { timeout: 20_000 }).toBe(1);
+    // hover docs: the SDK's own doc comment
+    const word = await page.locator('.cm-line', { hasText: 'export default defineXixBot' }).evaluate((line) => {
+      const text = [...line.childNodes].find((node) => node.nodeType === 3 && node.textContent!.includes('defineXixBot'))!;
+      const range = line.ownerDocument.createRange();
+      range.setStart(text, text.textContent!.indexOf('defineXixBot') + 3);
+      range.setEnd(text, text.textContent!.indexOf('defineXixBot') + 4);
+      const box = range.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+    await page.mouse.move(word.x, word.y);
+    await expect.poll(() => page.locator('.cm-tooltip-hover').textContent()).toContain('Declares a XIX bot');
+    // completion of the view's fields, from the SDK's types
+    await page.locator('.cm-line', { hasText: 'return pick' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('view.leg');
+    await expect.poll(() => page.locator('.cm-tooltip-autocomplete li').allTextContents()).toContain('legalActions');
+    await page.keyboard.press('Escape');
+    await typeBot(page, FIXED);
+    await expect.poll(() => page.getByTestId('no-problems').count(), { timeout: 20_000 }).toBe(1);
     await page.getByLabel('Bot name').fill('editorbot');
 
     await page.getByLabel('Against').selectOption('random');
