@@ -104,10 +104,12 @@ export function runSeries(run: SeriesRun, workerUrl: string): Running {
       if (watched.kind === 'done') continue; // it did not hang this time: the game stands as played
       const call = watched.lastCall;
       if (call === null || call.index !== hung) return { ok: false, message: `game ${hung + 1} stopped the play worker outside your bot's code` };
+      // its onGameEnd never returned: the game was over, but its record went down with the worker
+      if (call.call === 'end') return { ok: false, message: `game ${hung + 1}: onGameEnd did not return within ${hangMs} ms (an endless loop?)` };
       const record = forfeitRecord(
         { game: run.game, seed: run.seed, deals: 0, seats: gameOf(run.game).seats.min, bots: seriesBotsOf(run).map((bot) => ({ name: bot.name, code: '' })) },
         hung, 0, call.actions,
-        { verdict: 'timeout', message: `${call.call === 'decide' ? 'decide' : call.call === 'start' ? 'onGameStart' : 'onGameEnd'} did not return within ${hangMs} ms: the page stopped it (an endless loop?)` },
+        { verdict: 'timeout', message: `${call.call === 'decide' ? 'decide' : 'onGameStart'} did not return within ${hangMs} ms: the page stopped it (an endless loop?)` },
       );
       if (typeof record === 'string') return { ok: false, message: `game ${hung + 1}: ${record}` };
       next = hung + 1;
