@@ -19,7 +19,7 @@ import { GAMES, parseReplay, type Replay } from '@xix/engine';
 import type { SeriesGame } from '@xix/referee';
 import { houseBotModules } from '../editor-build.ts';
 import { createHmac } from '../src/editor/hmac.ts';
-import { pageEntrants, playPageSeries, seriesBots } from '../src/editor/page-series.ts';
+import { pageEntrants, pageTable, playPageSeries, seriesBots } from '../src/editor/page-series.ts';
 import { transpileBot } from '../src/editor/transpile.ts';
 
 const XIX = fileURLToPath(new URL('../../cli/src/main.ts', import.meta.url));
@@ -85,7 +85,7 @@ describe('the editor plays what xix play plays', () => {
 });
 
 describe('every registered game plays in the page', () => {
-  it('its house random bot as the author against its house random bot, one deal at its smallest table', async () => {
+  it('its house random bot as the author against its house random bot, one deal at the table of its main leaderboard', async () => {
     const house = await houseBotModules(false);
     for (const game of GAMES.values()) {
       const random = house[game.id]!.find((bot) => bot.name === 'random')!;
@@ -95,7 +95,7 @@ describe('every registered game plays in the page', () => {
       expect(games.map((played) => played.index), game.id).toEqual(Array.from({ length: entrants }, (_, i) => i));
       for (const played of games) {
         expect(played.record.replay.forfeit, game.id).toBeNull();
-        expect(played.record.replay.seats, game.id).toHaveLength(game.seats.min);
+        expect(played.record.replay.seats, game.id).toHaveLength(pageTable(game).seats);
       }
     }
   });

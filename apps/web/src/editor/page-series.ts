@@ -1,13 +1,13 @@
 /**
  * The editor's series: the author's bot (entrant A) against a house bot in every other seat or
- * side of the game's smallest table, at its default options: deal i of the series is played once
+ * side of the game's main table (pageSeats), at its default options: deal i of the series is played once
  * per seat rotation, as `xix play bot.ts house [house ...]` plays it (the referee's rotatedGame,
  * seatPlayers and playMatch, with the local bot-seed key). Each rotation's players are loaded once,
  * a fresh module for each seat, as `xix play` does. Played game by game from any index, so that the
  * runner can take a series up again after it stopped a worker (runner.ts).
  */
 import { entrantsAt, findGame, type AnyGame } from '@xix/engine';
-import { playMatch, rotatedGame, seatPlayers, seriesTable, type Player, type SeriesGame, type SeriesTable } from '@xix/referee';
+import { playMatch, rotatedGame, seatPlayers, seriesTable, validationTableSizes, type Player, type SeriesGame, type SeriesTable } from '@xix/referee';
 import { pagePlayer, type BeforeCall, type BotModule, type SdkModule, type TimeLimits } from './page-player.ts';
 
 export interface PageSeries {
@@ -28,14 +28,22 @@ export function gameOf(id: string): AnyGame {
   return game;
 }
 
-/** How many entrants the editor's table of `game` seats: its smallest table's. */
-export function pageEntrants(game: AnyGame): number {
-  return entrantsAt(game, game.seats.min);
+/**
+ * The size of the editor's table of `game`: the table of its main leaderboard (the server's
+ * mainVariant), its smallest table that seats two entrants or more.
+ */
+export function pageSeats(game: AnyGame): number {
+  return validationTableSizes(game)[0]!;
 }
 
-/** The editor's table of `game`: its smallest, with the default options. */
+/** How many entrants the editor's table of `game` seats. */
+export function pageEntrants(game: AnyGame): number {
+  return entrantsAt(game, pageSeats(game));
+}
+
+/** The editor's table of `game`, with the default options. */
 export function pageTable(game: AnyGame): SeriesTable {
-  return seriesTable(game, pageEntrants(game), game.seats.min);
+  return seriesTable(game, pageEntrants(game), pageSeats(game));
 }
 
 /**

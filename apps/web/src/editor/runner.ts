@@ -10,7 +10,7 @@ import { DEFAULT_TIME_LIMITS } from '@xix/sdk';
 import type { SeriesGame } from '@xix/referee';
 import { forfeitRecord } from '@xix/sandbox/forfeit-record';
 import type { BotModule, TimeLimits } from './page-player.ts';
-import { gameOf, pageEntrants, seriesBots } from './page-series.ts';
+import { gameOf, pageEntrants, pageSeats, seriesBots } from './page-series.ts';
 import type { FromPlayWorker, PlayRequest, ToPlayWorker } from './play-protocol.ts';
 
 /** Beyond a call's whole allowance, how long a silent worker is given before it is stopped. */
@@ -107,7 +107,7 @@ export function runSeries(run: SeriesRun, workerUrl: string): Running {
       // its onGameEnd never returned: the game was over, but its record went down with the worker
       if (call.call === 'end') return { ok: false, message: `game ${hung + 1}: onGameEnd did not return within ${hangMs} ms (an endless loop?)` };
       const record = forfeitRecord(
-        { game: run.game, seed: run.seed, deals: 0, seats: gameOf(run.game).seats.min, bots: seriesBotsOf(run).map((bot) => ({ name: bot.name, code: '' })) },
+        { game: run.game, seed: run.seed, deals: 0, seats: pageSeats(gameOf(run.game)), bots: seriesBotsOf(run).map((bot) => ({ name: bot.name, code: '' })) },
         hung, 0, call.actions,
         { verdict: 'timeout', message: `${call.call === 'decide' ? 'decide' : 'onGameStart'} did not return within ${hangMs} ms: the page stopped it (an endless loop?)` },
       );
