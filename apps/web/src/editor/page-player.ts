@@ -2,7 +2,7 @@
  * A bot played in the page (the editor's play worker, or Node in the editor's parity test): its
  * CommonJS module, which may require nothing but `@xix/sdk`, loaded afresh for each player, and run
  * with what the sandbox's isolate gives a bot (apps/sandbox/src/isolate/harness.js): a Date frozen
- * at the epoch, a Math.random seeded per game from the bot's seed and seat with the harness's own
+ * at the epoch, a `performance` whose timeOrigin is 0, a Math.random seeded per game from the bot's seed and seat with the harness's own
  * formula, and the SDK's clock (the referee's trusted player installs it and captures the console).
  * Those are swapped in around each call of the bot and put back after, so that bots sharing the
  * worker each see their own. So a game without timeouts is move for move the game `xix play` plays.
@@ -51,15 +51,21 @@ export function mathRandomSeed(seed: number, seat: Seat): number {
   return ((seed >>> 0) ^ Math.floor(seed / 0x100000000) ^ Math.imul(seat + 1, 0x9e3779b9)) >>> 0;
 }
 
-/** Runs `run` with the sandbox's Date and the bot's Math.random in place, then puts the page's back. */
+/** The sandbox's performance: now() (here the wall time, there the isolate's CPU time) and a timeOrigin of 0. */
+const realPerformance = globalThis.performance;
+const SANDBOX_PERFORMANCE = Object.freeze({ now: () => realPerformance.now(), timeOrigin: 0 });
+
+/** Runs `run` with the sandbox's Date, performance and the bot's Math.random in place, then puts the page's back. */
 function inSandboxGlobals<T>(random: () => number, run: () => T): T {
-  const saved = { date: globalThis.Date, random: Math.random };
+  const saved = { date: globalThis.Date, random: Math.random, performance: globalThis.performance };
   globalThis.Date = FrozenDate as unknown as DateConstructor;
+  globalThis.performance = SANDBOX_PERFORMANCE as unknown as Performance;
   Math.random = random;
   try {
     return run();
   } finally {
     globalThis.Date = saved.date;
+    globalThis.performance = saved.performance;
     Math.random = saved.random;
   }
 }
