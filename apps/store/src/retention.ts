@@ -15,7 +15,7 @@ import { gameDayFolder } from './replay-codec.ts';
 import type { SeriesKind } from './types.ts';
 
 /** The kinds whose replays expire; the others' are kept for ever. */
-export const EXPIRING_KINDS: readonly SeriesKind[] = ['ladder', 'challenge'];
+export const EXPIRING_KINDS: readonly SeriesKind[] = ['ladder', 'challenge', 'sprt'];
 export const DEFAULT_REPLAY_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
 

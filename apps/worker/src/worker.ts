@@ -53,6 +53,12 @@ export interface StartWorkerOptions {
   readonly live?: boolean;
   /** The type-check of uploads (type-checker.ts): its time limit, idle time and memory. */
   readonly typeCheck?: TypeCheckerOptions;
+  /**
+   * Called after each series played, before its job completes (sprt-runner.ts: a version just
+   * active starts its SPRT, a chunk of one is folded in). Idempotent: if it throws, the job is
+   * retried, and a series already done is only bookkept again, which calls it again.
+   */
+  readonly afterSeries?: (name: SeriesJobName, run: SeriesRun) => Promise<void>;
 }
 
 export interface SeriesWorker {
@@ -118,6 +124,7 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     try {
       const run = await runSeries({ store, pool, bundles, checkVersion, ...(live && { live }) }, seriesId);
       log.info({ series: seriesId, played: run.played, duplicates: run.duplicates, skippedDeals: run.skippedDeals, hostDeaths: run.hostDeaths, validation: run.validation }, 'series done');
+      await options.afterSeries?.(job.name, run);
       return run;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
