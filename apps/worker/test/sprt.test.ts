@@ -84,6 +84,29 @@ describe('the background SPRT of a new version', () => {
     await w.h.store.stopSprt(fresh.bot, 2, 'test over');
   });
 
+  it('through a field: the two tables play the same deals with the same bot seeds, each game one paired placing', async () => {
+    const field = await storeBot(w.h.store, 'house', 'heuristic', HEURISTIC);
+    const old = await storeBot(w.h.store, 'ida', 'placer', RANDOM);
+    const fresh = await storeBot(w.h.store, 'ida', 'placer', HEURISTIC);
+    const settings = { ...FAST, chunkDeals: 2 };
+    await w.h.store.startSprt({ bot: fresh.bot, version: fresh.version, base: old.version, game: 'xix', seats: 2, options: {}, field: [field], seed: 5, settings });
+    const { enqueue } = await w.h.store.advanceSprt(fresh.bot, fresh.version);
+    expect(enqueue).toHaveLength(2);
+    const [mine, theirs] = await Promise.all(enqueue.map((id) => w.h.store.getSeries(id)));
+    expect(mine!.entrants).toEqual([{ bot: fresh.bot, version: 2 }, field]);
+    expect(theirs!.entrants).toEqual([{ bot: old.bot, version: 1 }, field]);
+    expect([theirs!.seed, theirs!.deals, theirs!.botSeedKey]).toEqual([mine!.seed, mine!.deals, mine!.botSeedKey]);
+    for (const id of enqueue) await w.h.queue.add('validation', { seriesId: id }, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(id) });
+    for (const id of enqueue) await w.h.waitFor(id, finished);
+    await w.h.store.advanceSprt(fresh.bot, fresh.version);
+    const test = await w.h.store.getSprt(fresh.bot, fresh.version);
+    // 2 deals, each once per seat rotation at each table: 4 paired placings, 8 games
+    expect(test).toMatchObject({ model: 'trinomial', chunks: 1, games: 8 });
+    expect(test!.counts).toHaveLength(3);
+    expect(test!.counts.reduce((sum, count) => sum + count, 0)).toBe(4);
+    await w.h.store.stopSprt(fresh.bot, fresh.version, 'test over');
+  });
+
   it('stops a test when a newer version starts its own', async () => {
     const bot = await storeBot(w.h.store, 'gus', 'mover', RANDOM);
     await storeBot(w.h.store, 'gus', 'mover', RANDOM);
