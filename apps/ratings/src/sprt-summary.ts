@@ -6,16 +6,22 @@
 
 /** What the line needs of a test (the API's `versions[].sprt`). */
 export interface SprtSummaryInput {
+  /** The old version, tested against. */
   readonly base: number;
+  /** H1 better, H0 not better by elo1, capped: no verdict within the games allowed, stopped: see reason. */
   readonly status: 'running' | 'H1' | 'H0' | 'capped' | 'stopped';
   readonly reason: string | null;
+  /** H0 and H1 in logistic Elo. */
   readonly elo0: number;
   readonly elo1: number;
   readonly games: number;
+  /** The log-likelihood ratio and its bounds: H0 accepted at or below `lower`, H1 at or above `upper`. */
   readonly llr: number;
   readonly lower: number;
   readonly upper: number;
+  /** The new version's mean score per game (0 to 1), null before the first observation. */
   readonly score: number | null;
+  /** The Elo estimate and its 95% interval, null where not finite (before a game, or at a score of 0 or 1). */
   readonly elo: number | null;
   readonly eloLow: number | null;
   readonly eloHigh: number | null;

@@ -17,6 +17,7 @@
 import type { Redis } from 'ioredis';
 import type { GameOptions } from '@xix/engine';
 import { eloEstimate, pentanomialLlr, sprtBounds, sprtVerdict, trinomialLlr, type Pentanomial, type Trinomial } from '@xix/ratings';
+import type { SprtSummaryInput } from '@xix/ratings/sprt-summary';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { BOT_ID, StoreInputError, check } from './names.ts';
@@ -26,7 +27,7 @@ import type { EntrantRef, Match, NewSeries, Series } from './types.ts';
 /** Who asks for the test's series (their requestedBy). */
 export const SPRT_REQUESTER = 'sprt';
 
-export type SprtStatus = 'running' | 'H1' | 'H0' | 'capped' | 'stopped';
+export type SprtStatus = SprtSummaryInput['status'];
 /** Head to head: game pairs (pentanomial); at a table of more entrants: paired placings through a field (trinomial). */
 export type SprtModel = 'pentanomial' | 'trinomial';
 
@@ -58,26 +59,11 @@ export interface NewSprt {
   readonly settings: SprtSettings;
 }
 
-export interface SprtTest extends Omit<NewSprt, 'settings'>, SprtSettings {
+/** A test as stored, with its bounds and Elo estimate (the fields a summary line reads are @xix/ratings' SprtSummaryInput). */
+export interface SprtTest extends Omit<NewSprt, 'settings'>, SprtSettings, SprtSummaryInput {
   readonly model: SprtModel;
-  readonly status: SprtStatus;
-  /** Why it stopped ('stopped'), else null. */
-  readonly reason: string | null;
   /** Pentanomial: pairs by the new version's score 0, ½, 1, 1½, 2; trinomial: placings worse, same, better. */
   readonly counts: readonly number[];
-  readonly games: number;
-  readonly llr: number;
-  readonly lower: number;
-  readonly upper: number;
-  /** The new version's mean score per game (0 to 1; a pair's ½ + ½ counts ½), null before the first observation. */
-  readonly score: number | null;
-  /**
-   * The Elo estimate with its 95% interval, null where not finite: before the first observation, or
-   * where the score (or a bound of its interval) reaches 0 or 1 (every pair won: `score` says which).
-   */
-  readonly elo: number | null;
-  readonly eloLow: number | null;
-  readonly eloHigh: number | null;
   /** Chunks folded in; the current chunk's series ([] between chunks or once decided). */
   readonly chunks: number;
   readonly chunkSeries: readonly string[];

@@ -12,13 +12,13 @@
  *   finished then. Every step is idempotent, so any number of workers may run one.
  */
 import { randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { entrantsAt, findGame } from '@xix/engine';
 import { DEFAULT_SPRT_SETTINGS, SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, blobDirOf, checkSprtSettings, createStore, dataDirOf, fileBlobStore, logConnectionErrors, queuePrefix, seriesJobId, type EntrantRef, type SeriesJobName, type SprtSettings, type Store } from '@xix/store';
 import { ladderTableOf } from './ladder.ts';
+import { bounded, repeatRounds } from './rounds.ts';
 import type { SeriesRun } from './run-series.ts';
 
 /** The user whose bots are the house bots, and the one whose bots fill the other seats of a test through a field. */
@@ -106,43 +106,27 @@ export function startSprtRunner(options: SprtRunnerOptions): SprtRunner {
     return started;
   };
 
+  const advanceAll = async (): Promise<void> => {
+    for (const { bot, version } of await store.runningSprts()) await advance(bot, version);
+  };
+
   const afterSeries = async (name: SeriesJobName, run: SeriesRun): Promise<void> => {
     if (name === 'validation' && run.validation === 'active') {
       const series = await store.getSeries(run.seriesId);
       if (series?.validates) await versionActivated(series.validates.bot, series.validates.version);
     }
     // the chunk just played belongs to one of them: each is moved on now (advancing twice is harmless)
-    if (name === 'sprt') for (const { bot, version } of await store.runningSprts()) await advance(bot, version);
+    if (name === 'sprt') await advanceAll();
   };
 
-  let running: Promise<void> | null = null;
-  const tick = (): Promise<void> => {
-    running ??= (async () => {
-      for (const { bot, version } of await store.runningSprts()) await advance(bot, version);
-    })().finally(() => { running = null; });
-    return running;
-  };
-
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = (): void => {
-    if (closed) return;
-    timer = setTimeout(() => {
-      tick().catch((error: unknown) => log.warn({ err: String(error) }, 'sprt round failed')).finally(schedule);
-    }, intervalMs);
-  };
-  if (options.autorun ?? true) schedule();
+  const rounds = repeatRounds(advanceAll, intervalMs, (error) => log.warn({ err: String(error) }, 'sprt round failed'), options.autorun ?? true);
 
   return {
     afterSeries,
     versionActivated,
-    tick,
+    tick: rounds.tick,
     async close() {
-      closed = true;
-      clearTimeout(timer);
-      // bounded: a round stuck on a Redis that is down is not waited for long
-      const bounded = (work: Promise<unknown> | null): Promise<unknown> => Promise.race([(work ?? Promise.resolve()).catch(() => undefined), sleep(2000, undefined, { ref: false })]);
-      await bounded(running);
+      await bounded(rounds.stop());
       await bounded(queue.close());
       await Promise.all([redis, queueRedis].map((connection) => bounded(connection.quit())));
       for (const connection of [redis, queueRedis]) connection.disconnect();
