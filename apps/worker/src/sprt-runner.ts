@@ -73,6 +73,11 @@ export function startSprtRunner(options: SprtRunnerOptions): SprtRunner {
       await store.stopSprt(bot, version, 'the bot was retired');
       return;
     }
+    // a newer version active supersedes it, even where its own test did not start
+    if (owner.active !== null && owner.active > version) {
+      await store.stopSprt(bot, version, `superseded by version ${owner.active}`);
+      return;
+    }
     const step = await store.advanceSprt(bot, version);
     await enqueue(step.enqueue);
     if (step.status !== 'running') {
