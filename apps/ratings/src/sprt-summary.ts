@@ -27,7 +27,7 @@ export interface SprtSummaryInput {
   readonly eloHigh: number | null;
 }
 
-const signed = (elo: number): string => `${elo > 0 ? '+' : elo < 0 ? '−' : '±'}${Math.abs(Math.round(elo))}`;
+const signed = (elo: number): string => `${elo < 0 ? '−' : '+'}${Math.abs(Math.round(elo))}`;
 const count = (n: number): string => n.toLocaleString('en-US');
 
 /** The Elo estimate with half its 95% interval: "+12 ± 6 Elo"; an unbounded one says so. */
