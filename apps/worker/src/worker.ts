@@ -122,7 +122,9 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     const attempt = job.attemptsMade + 1;
     log.info({ series: seriesId, kind: job.name, attempt }, 'series started');
     try {
-      const run = await runSeries({ store, pool, bundles, checkVersion, ...(live && { live }) }, seriesId);
+      // an SPRT's thousands of unrated games (sprt-runner.ts) are not for spectators: not published live
+      const published = job.name === 'sprt' ? undefined : live;
+      const run = await runSeries({ store, pool, bundles, checkVersion, ...(published && { live: published }) }, seriesId);
       log.info({ series: seriesId, played: run.played, duplicates: run.duplicates, skippedDeals: run.skippedDeals, hostDeaths: run.hostDeaths, validation: run.validation }, 'series done');
       await options.afterSeries?.(job.name, run);
       return run;

@@ -52,6 +52,10 @@ describe('the background SPRT of a new version', () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(new Set(listed.map((match) => match.kind))).toEqual(new Set(['validation']));
     expect((await w.h.store.ratings('xix')).bots.has(fresh.bot)).toBe(false);
+    // nor shown live: the lobby heard of the validation's games only
+    const lobby = (await w.h.store.readLobby('0')).map((entry) => JSON.stringify(entry));
+    expect(lobby.some((text) => text.includes(`"${validation}.`))).toBe(true);
+    expect(lobby.filter((text) => /"match":"s\d+\.\d+"/.test(text) && !text.includes(`"${validation}.`))).toEqual([]);
     expect(await w.h.store.runningSprts()).toEqual([]);
   });
 
