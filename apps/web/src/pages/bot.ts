@@ -21,6 +21,8 @@ import { simpleTable, sortableTable } from '../table.ts';
 
 /** Matches per page. */
 const PAGE = 20;
+/** How often a running version test is read again (ms): its line and bar follow the games as they come. */
+const SPRT_REFRESH_MS = 5_000;
 
 interface Played {
   readonly match: Match;
@@ -187,6 +189,18 @@ function boardsTable(bot: BotDetail, boards: readonly Board[]): HTMLElement {
 export function mountBotPage(root: HTMLElement, id: string): () => void {
   let alive = true;
   let destroyChart = (): void => undefined;
+  let sprtTimer: ReturnType<typeof setTimeout> | undefined;
+  /** While a version's test runs, its section is read again every SPRT_REFRESH_MS (a failed read is tried again). */
+  const followTests = (box: HTMLElement, versions: readonly Version[]): void => {
+    if (!alive || !versions.some((v) => v.sprt?.status === 'running')) return;
+    sprtTimer = setTimeout(() => {
+      api.bot(id).then((fresh) => {
+        if (!alive) return;
+        fill(box, sprtSection(fresh.versions));
+        followTests(box, fresh.versions);
+      }, () => followTests(box, versions));
+    }, SPRT_REFRESH_MS);
+  };
   fill(root, notice('Loading the bot…'));
   void (async () => {
     try {
@@ -202,6 +216,8 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
       const summaryBox = el('div');
       const matchesBox = el('div');
       const chartBox = el('div');
+      const sprtBox = el('div', {}, sprtSection(bot.versions));
+      followTests(sprtBox, bot.versions);
       const drawMatches = (): void => {
         fill(summaryBox, summary(bot, shown, played, next === null));
         const more = next === null ? null : el('button', { type: 'button', class: 'secondary', 'data-testid': 'older-matches' }, `Show ${PAGE} older matches`);
@@ -232,7 +248,7 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
           el('h2', { id: 'h2h-heading' }, 'Head-to-head'),
           el('p', { class: 'muted small' }, versus.complete ? `Over all ${versus.matches} of its matches (games against itself left out).` : `Over its last ${versus.matches} matches.`),
           versus.opponents.length === 0 ? notice('No opponents yet.') : headToHeadTable(versus.opponents)),
-        sprtSection(bot.versions),
+        sprtBox,
         el('section', { 'aria-labelledby': 'versions-heading' },
           el('h2', { id: 'versions-heading' }, 'Versions'),
           owner ? el('p', { class: 'muted small' }, 'You own this bot: the validation verdicts of your versions are shown.') : null,
@@ -251,6 +267,7 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
   })();
   return () => {
     alive = false;
+    clearTimeout(sprtTimer);
     destroyChart();
   };
 }
