@@ -6,7 +6,7 @@
  */
 import type {
   Bot, BotRecord, BradleyTerryRating, CrossTableCell, Diagnostic, EntrantRef, HeadToHead, LeaderboardRow, Match as StoredMatch, MatchEntrant, PairingStatus, RatingPoint,
-  Series as StoredSeries, Tournament, TournamentFailure, TournamentReport, TournamentStanding, VersionInfo,
+  Series as StoredSeries, SprtTest, Tournament, TournamentFailure, TournamentReport, TournamentStanding, VersionInfo,
 } from '@xix/store';
 import type { GameInfo } from './game-info.ts';
 
@@ -15,8 +15,11 @@ export type { LiveEvent, LiveSeat, LobbyEvent } from '@xix/store';
 
 export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, Diagnostic, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, RatingPoint, Tournament, TournamentFailure, TournamentReport, TournamentStanding };
 
-/** A bot's version (GET /api/bots/:id): without the bot id and the entry file. */
-export type Version = Omit<VersionInfo, 'bot' | 'entry'>;
+/** A version's background SPRT against the bot's previous active version (docs/sprt.md "On the platform"). */
+export type VersionSprt = Pick<SprtTest, 'base' | 'status' | 'reason' | 'model' | 'elo0' | 'elo1' | 'alpha' | 'beta' | 'maxGames' | 'counts' | 'games' | 'llr' | 'lower' | 'upper' | 'score' | 'elo' | 'eloLow' | 'eloHigh' | 'createdAt' | 'endedAt'>;
+
+/** A bot's version (GET /api/bots/:id): without the bot id and the entry file; with its SPRT, if it had one. */
+export type Version = Omit<VersionInfo, 'bot' | 'entry'> & { readonly sprt: VersionSprt | null };
 
 /** GET /api/bots/:id: the bot with its versions, oldest first. */
 export type BotDetail = Omit<Bot, 'versions'> & { readonly versions: readonly Version[] };

@@ -81,6 +81,28 @@ export const diagnosticSchema = {
   properties: { file: str, line: int, column: int, text: str },
 } as const;
 
+const nullableNum = { type: ['number', 'null'] } as const;
+
+/** The background SPRT of a version against the bot's previous active version (docs/sprt.md "On the platform"). */
+export const sprtSchema = {
+  type: ['object', 'null'],
+  description: "the sequential test of this version against the bot's previous active version, run when it became active (unrated games); null: none",
+  properties: {
+    base: { ...int, description: 'the previous active version it is tested against' },
+    status: { type: 'string', enum: ['running', 'H1', 'H0', 'capped', 'stopped'], description: 'H1: better by about elo1; H0: not better by elo1 (never "worse"); capped: no verdict within maxGames; stopped: a newer version (or a retirement) ended it, see reason' },
+    reason: nullableStr,
+    model: { type: 'string', enum: ['pentanomial', 'trinomial'], description: 'pentanomial: game pairs head to head; trinomial: paired placings through a field of house bots' },
+    elo0: { ...num, description: 'H0, in logistic Elo' }, elo1: { ...num, description: 'H1, in logistic Elo' }, alpha: num, beta: num, maxGames: int,
+    counts: { type: 'array', items: int, description: 'pentanomial: pairs by the new version’s score 0, ½, 1, 1½, 2; trinomial: placings worse, same, better' },
+    games: int,
+    llr: num, lower: { ...num, description: 'H0 accepted at or below' }, upper: { ...num, description: 'H1 accepted at or above' },
+    score: { ...nullableNum, description: 'the new version’s mean score per game (0 to 1)' },
+    elo: { ...nullableNum, description: 'the Elo estimate; null before a game or where not finite (score 0 or 1)' },
+    eloLow: nullableNum, eloHigh: { ...nullableNum, description: 'its 95% interval (null: unbounded)' },
+    createdAt: int, endedAt: { type: ['integer', 'null'] },
+  },
+} as const;
+
 export const versionSchema = {
   type: 'object',
   properties: {
@@ -93,6 +115,7 @@ export const versionSchema = {
     verdict: { ...nullableStr, description: "why it was rejected: type_error (its type-check found errors: see diagnostics), unplayed, or a forfeit's verdict (R12)" },
     message: nullableStr, failingMatch: nullableStr,
     diagnostics: { type: ['array', 'null'], items: diagnosticSchema, description: 'the errors its type-check found (verdict type_error), as xix check shows them' },
+    sprt: sprtSchema,
   },
 } as const;
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Bot, BotDetail, BotList, GameInfo, GameTemplate, Leaderboard, LeaderboardRow, LiveGame, LiveGames, Match, MatchLogs, MatchPage, Me, RatingHistory, RatingPoint, Registration, Series,
-  Tournament, TournamentReport, UploadResult, User, Version,
+  Tournament, TournamentReport, UploadResult, User, Version, VersionSprt,
 } from '../src/api-types.ts';
 import { openApp, type TestApp } from './app.ts';
 
@@ -40,7 +40,11 @@ describe('the API types are the route schemas', () => {
     expect(schemaFields('/api/bots/{id}', 'delete', '200')).toEqual(botFields);
     expect(schemaFields('/api/bots', 'get', '200', 'bots', '[]')).toEqual(botFields);
     expect(schemaFields('/api/bots/{id}', 'get', '200')).toEqual(fields<BotDetail>({ id: true, game: true, owner: true, name: true, createdAt: true, versions: true, active: true, retired: true, probation: true, record: true }));
-    expect(schemaFields('/api/bots/{id}', 'get', '200', 'versions', '[]')).toEqual(fields<Version>({ version: true, state: true, bytes: true, compileMs: true, createdAt: true, verdict: true, message: true, failingMatch: true, diagnostics: true }));
+    expect(schemaFields('/api/bots/{id}', 'get', '200', 'versions', '[]')).toEqual(fields<Version>({ version: true, state: true, bytes: true, compileMs: true, createdAt: true, verdict: true, message: true, failingMatch: true, diagnostics: true, sprt: true }));
+    expect(schemaFields('/api/bots/{id}', 'get', '200', 'versions', '[]', 'sprt')).toEqual(fields<VersionSprt>({
+      base: true, status: true, reason: true, model: true, elo0: true, elo1: true, alpha: true, beta: true, maxGames: true, counts: true, games: true, llr: true,
+      lower: true, upper: true, score: true, elo: true, eloLow: true, eloHigh: true, createdAt: true, endedAt: true,
+    }));
     expect(schemaFields('/api/bots/{id}/ratings', 'get', '200')).toEqual(fields<RatingHistory>({ game: true, variant: true, history: true }));
     expect(schemaFields('/api/bots/{id}/ratings', 'get', '200', 'history', '[]')).toEqual(fields<RatingPoint>({ match: true, version: true, rating: true, change: true, at: true }));
     expect(schemaFields('/api/bots', 'post', '201')).toEqual(fields<UploadResult>({ bot: true, game: true, version: true, state: true, compileMs: true, validation: true }));

@@ -7,7 +7,7 @@
 /** The BullMQ queue that plays series (validations, tournament pairings, challenges, the ladder). */
 export const SERIES_QUEUE = 'series';
 
-export type SeriesJobName = 'validation' | 'tournament' | 'challenge' | 'ladder';
+export type SeriesJobName = 'validation' | 'tournament' | 'challenge' | 'ladder' | 'sprt';
 
 export interface SeriesJobData {
   readonly seriesId: string;
@@ -45,6 +45,8 @@ export const SERIES_JOB_OPTIONS = {
  * BullMQ priority by job name (lower runs first; 0, the default, before any other): an author
  * waiting on an upload's validation must not wait behind a flood of challenges, and a tournament's
  * pairings (an admin's run, many series at once) go before them too but after validations. The
- * ladder is background work that fills idle workers: last of all, so it never starves the others.
+ * ladder is background work that fills idle workers: after them, so it never starves the others. A
+ * new version's SPRT (sprt.ts) is one chunk of games at a time behind all of them, the ladder too:
+ * a worker takes it only when no other job waits.
  */
-export const SERIES_JOB_PRIORITY: Readonly<Record<SeriesJobName, number>> = { validation: 0, tournament: 5, challenge: 10, ladder: 20 };
+export const SERIES_JOB_PRIORITY: Readonly<Record<SeriesJobName, number>> = { validation: 0, tournament: 5, challenge: 10, ladder: 20, sprt: 40 };

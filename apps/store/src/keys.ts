@@ -76,6 +76,12 @@ export function keysFor(prefix: string) {
     rateCounter: (limit: string, subject: string) => `${P}:ratelimit:${limit}:${subject}`,
     /** a user's active tokens: SHA-256 → when it was made (tokens.ts) */
     userTokens: (name: string) => `${P}:tokens:${name}`,
+    /** the background SPRT of a bot's version against its previous active one (sprt.ts); '' for the prefix of all */
+    sprt: (bot: string, version: number | '') => `${P}:sprt:${bot}:${version}`,
+    /** a bot's SPRTs: new version → itself */
+    sprtsOfBot: (bot: string) => `${P}:sprts:${bot}`,
+    /** the SPRTs running (`<bot>.<version>`): what the scheduler advances */
+    sprtRunning: () => `${P}:sprt-running`,
     /** set (with an expiry) while `xix admin backup` copies the blob store: retention deletes no blob meanwhile */
     backupRunning: () => `${P}:backup-running`,
   };

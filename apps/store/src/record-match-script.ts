@@ -39,8 +39,12 @@ local function index(key, score, cap)
   redis.call('ZREMRANGEBYRANK', key, 0, -(cap + 1))
 end
 local recent, botRecent = tonumber(ARGV[19]), tonumber(ARGV[20])
-index(KEYS[6], finishedAt, recent)
-index(KEYS[7], finishedAt, recent)
+-- an SPRT's games (thousands, unrated: sprt.ts) are in no match list, record or head to head
+local listed = kind ~= 'sprt'
+if listed then
+  index(KEYS[6], finishedAt, recent)
+  index(KEYS[7], finishedAt, recent)
+end
 
 if redis.call('EXISTS', KEYS[3]) == 1 then
   redis.call('HINCRBY', KEYS[3], 'gamesDone', 1)
@@ -67,13 +71,13 @@ for s = 1, seats do
   local base = 7 + (s - 1) * ${SEAT_KEYS}
   local byBot, stats, vstats, bot, version, window = KEYS[base + 1], KEYS[base + 2], KEYS[base + 3], KEYS[base + 4], KEYS[base + 5], KEYS[base + 6]
   local who = entrants[s]
-  index(byBot, finishedAt, botRecent)
+  if listed then index(byBot, finishedAt, botRecent) end
   local forfeited = forfeits[s] == 1
   -- an entrant counts at its first seat only (places[s] == 0 at its others)
   local counted = places[s] > 0
   -- a bot's record counts every game but its validations (in the game, and in the variant's own
   -- record when not the default one); ratings and probation only rated ones
-  if kind ~= 'validation' and counted then
+  if kind ~= 'validation' and listed and counted then
     local records = { stats }
     if variant ~= '' then records[2] = vstats end
     for _, record in ipairs(records) do

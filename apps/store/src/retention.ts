@@ -1,5 +1,5 @@
 /**
- * Retention (issue 24): the replays and logs of ladder and challenge games older than an age are
+ * Retention (issue 24): the replays and logs of ladder, challenge and SPRT games older than an age are
  * deleted from the blob store, a whole UTC day of a kind at a time; their records, ratings and
  * head to head stay (they are in Redis, which this never touches but for one timestamp).
  * Tournament and validation games are kept. One worker runs a pass at a time (the storage lock),
@@ -15,7 +15,7 @@ import { gameDayFolder } from './replay-codec.ts';
 import type { SeriesKind } from './types.ts';
 
 /** The kinds whose replays expire; the others' are kept for ever. */
-export const EXPIRING_KINDS: readonly SeriesKind[] = ['ladder', 'challenge'];
+export const EXPIRING_KINDS: readonly SeriesKind[] = ['ladder', 'challenge', 'sprt'];
 export const DEFAULT_REPLAY_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
 

@@ -13,6 +13,7 @@ import { rateCounterOps } from './rate-counters.ts';
 import { ratingOps } from './ratings.ts';
 import { retentionOps, storageLockOps } from './retention.ts';
 import { seriesOps } from './series.ts';
+import { sprtOps } from './sprt.ts';
 import { tokenOps } from './tokens.ts';
 import { tournamentOps } from './tournaments.ts';
 import { userOps } from './users.ts';
@@ -68,6 +69,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
     ...headToHeadOps(matches.listMatches),
     ...validationOps(redis, keys, options.prefix),
     ...liveOps(redis, keys),
+    ...sprtOps(redis, keys, options.prefix, { getSeries: series.getSeries, getMatch: matches.getMatch }),
     ...ladderOps(redis, keys, { listBots: bots.listBots, ratings, intervalsAmong, createSeries: series.createSeries }),
     leaderboard,
     ratings,

@@ -18,7 +18,8 @@ export interface Diagnostic {
 
 /** The verdict of a version whose type-check found errors: never played, never active. */
 export const TYPE_ERROR_VERDICT = 'type_error';
-export type SeriesKind = 'validation' | 'challenge' | 'tournament' | 'ladder';
+/** 'sprt': a chunk of the background test of a new version against the old (sprt.ts): unrated, unlisted. */
+export type SeriesKind = 'validation' | 'challenge' | 'tournament' | 'ladder' | 'sprt';
 export type SeriesStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface User {

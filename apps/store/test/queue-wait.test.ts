@@ -13,7 +13,7 @@ const record = (kind: string, waitMs: number) => recordQueueWait(world.redis, wo
 describe('queue-wait histograms', () => {
   it('are zero for every kind before any job is counted', async () => {
     const zero = await waits();
-    expect([...zero.keys()]).toEqual(['validation', 'tournament', 'challenge', 'ladder']);
+    expect([...zero.keys()]).toEqual(['validation', 'tournament', 'challenge', 'ladder', 'sprt']);
     for (const histogram of zero.values()) {
       expect(histogram).toMatchObject({ sum: 0, count: 0 });
       expect(histogram.buckets.map((bucket) => bucket.le)).toEqual([...QUEUE_WAIT_BUCKETS_S.map(String), '+Inf']);
@@ -38,12 +38,12 @@ describe('queue-wait histograms', () => {
     await record('validation', 0);
     const byKind = await waits();
     expect(Object.fromEntries(QUEUE_KINDS.map((kind) => [kind, [byKind.get(kind)!.count, byKind.get(kind)!.sum]]))).toEqual({
-      validation: [1, 0], tournament: [0, 0], challenge: [0, 0], ladder: [2, 3],
+      validation: [1, 0], tournament: [0, 0], challenge: [0, 0], ladder: [2, 3], sprt: [0, 0],
     });
   });
 
   it('refuse an unknown kind or a wait that is not a finite number of ms, 0 or more, and count nothing', async () => {
-    await expect(record('series', 10)).rejects.toThrow(/queue kind must be one of validation, tournament, challenge, ladder, got series/);
+    await expect(record('series', 10)).rejects.toThrow(/queue kind must be one of validation, tournament, challenge, ladder, sprt, got series/);
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
       await expect(record('challenge', bad)).rejects.toThrow(/queue wait must be a finite number of ms/);
     }

@@ -1,5 +1,5 @@
 /** The worker process's settings, from the environment (the platform's names and defaults). */
-import { DEFAULT_REPLAY_RETENTION_DAYS, dataDirOf } from '@xix/store';
+import { DEFAULT_REPLAY_RETENTION_DAYS, DEFAULT_SPRT_SETTINGS, dataDirOf, type SprtSettings } from '@xix/store';
 import { redactUrl } from './redact-url.ts';
 
 export interface WorkerConfig {
@@ -18,6 +18,16 @@ export interface WorkerConfig {
   readonly storage: StorageConfig;
   /** The rated ladder's scheduler (ladder.ts): off unless XIX_LADDER=on (`npm start` turns it on). */
   readonly ladder: LadderConfig;
+  /** The background SPRT of each new active version (sprt-runner.ts): on unless XIX_SPRT=off. */
+  readonly sprt: SprtConfig;
+}
+
+export interface SprtConfig {
+  readonly enabled: boolean;
+  /** XIX_SPRT_ELO0, XIX_SPRT_ELO1 (logistic Elo), XIX_SPRT_MAX_GAMES, XIX_SPRT_CHUNK_DEALS; alpha = beta = 0.05. */
+  readonly settings: SprtSettings;
+  /** XIX_SPRT_INTERVAL_MS: how often every running test is looked at (what a dead worker left is finished then). */
+  readonly intervalMs: number;
 }
 
 export interface StorageConfig {
@@ -47,6 +57,14 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+function eloNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^[+-]?\d+(\.\d+)?$/.test(text) || Math.abs(value) > 2000) throw new Error(`${name} must be a number of Elo from -2000 to 2000, got "${text}"`);
   return value;
 }
 
@@ -86,5 +104,23 @@ export function workerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
       quietMs: wholeNumber(env, 'XIX_LADDER_QUIET_MS', 600_000, 0, 86_400_000),
       settledElo: wholeNumber(env, 'XIX_LADDER_SETTLED_ELO', 30, 1, 10_000),
     },
+    sprt: sprtConfig(env),
+  };
+}
+
+function sprtConfig(env: NodeJS.ProcessEnv): SprtConfig {
+  const elo0 = eloNumber(env, 'XIX_SPRT_ELO0', DEFAULT_SPRT_SETTINGS.elo0);
+  const elo1 = eloNumber(env, 'XIX_SPRT_ELO1', DEFAULT_SPRT_SETTINGS.elo1);
+  if (!(elo0 < elo1)) throw new Error(`XIX_SPRT_ELO0 (${elo0}) must be below XIX_SPRT_ELO1 (${elo1})`);
+  return {
+    enabled: onOff(env, 'XIX_SPRT', true),
+    settings: {
+      ...DEFAULT_SPRT_SETTINGS,
+      elo0,
+      elo1,
+      maxGames: wholeNumber(env, 'XIX_SPRT_MAX_GAMES', DEFAULT_SPRT_SETTINGS.maxGames, 2, 10_000_000),
+      chunkDeals: wholeNumber(env, 'XIX_SPRT_CHUNK_DEALS', DEFAULT_SPRT_SETTINGS.chunkDeals, 1, 10_000),
+    },
+    intervalMs: wholeNumber(env, 'XIX_SPRT_INTERVAL_MS', 10_000, 50, 3_600_000),
   };
 }

@@ -5,3 +5,4 @@ export { matchInput } from './match-input.ts';
 export { workerConfig, type WorkerConfig } from './config.ts';
 export { redactUrl } from './redact-url.ts';
 export type { MatchInput, SeriesEntrant, StoredSeries, WorkerStore } from './store-port.ts';
+export { startSprtRunner, type SprtRunner, type SprtRunnerOptions } from './sprt-runner.ts';

@@ -7,7 +7,6 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
@@ -15,6 +14,7 @@ import { GAMES, entrantsAt, resolveOptions, type AnyGame } from '@xix/engine';
 import { validationTableSizes } from '@xix/referee';
 import { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, blobDirOf, chooseLadderPairings, createStore, dataDirOf, fileBlobStore, logConnectionErrors, queuePrefix, seriesJobId, type LadderTable } from '@xix/store';
 import { DEFAULT_LADDER_PACE, LadderPace, type LadderPaceOptions } from './ladder-pace.ts';
+import { bounded, repeatRounds } from './rounds.ts';
 
 export interface LadderOptions {
   readonly redisUrl: string;
@@ -118,33 +118,14 @@ export function startLadder(options: LadderOptions): LadderScheduler {
     return { leader: true, created };
   }
 
-  // one round at a time: a slow round is waited for, never overlapped
-  let running: Promise<LadderTick> | null = null;
-  const tick = (): Promise<LadderTick> => {
-    running ??= round().finally(() => { running = null; });
-    return running;
-  };
-
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = (): void => {
-    if (closed) return;
-    timer = setTimeout(() => {
-      tick().catch((error: unknown) => log.warn({ err: String(error) }, 'ladder round failed')).finally(schedule);
-    }, intervalMs);
-  };
-  if (options.autorun ?? true) schedule();
+  const rounds = repeatRounds(round, intervalMs, (error) => log.warn({ err: String(error) }, 'ladder round failed'), options.autorun ?? true);
 
   return {
     owner,
-    tick,
+    tick: rounds.tick,
     async close() {
-      closed = true;
-      clearTimeout(timer);
-      // each step is bounded: a round or a command stuck on a Redis that is down is not waited for
-      // long (the lock then simply expires)
-      const bounded = (work: Promise<unknown> | null): Promise<unknown> => Promise.race([(work ?? Promise.resolve()).catch(() => undefined), sleep(2000, undefined, { ref: false })]);
-      await bounded(running);
+      // each step is bounded (the lock then simply expires)
+      await bounded(rounds.stop());
       await bounded(store.releaseLadderLock(owner));
       await bounded(queue.close());
       await Promise.all([redis, queueRedis].map((connection) => bounded(connection.quit())));

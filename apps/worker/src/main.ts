@@ -1,6 +1,6 @@
 /**
  * A worker process: `node --no-node-snapshot apps/worker/src/main.ts`, configured from the
- * environment (config.ts: REDIS_URL, XIX_PREFIX, XIX_DATA_DIR, WORKER_CONCURRENCY, LOG_LEVEL, XIX_LADDER, XIX_LADDER_*,
+ * environment (config.ts: REDIS_URL, XIX_PREFIX, XIX_DATA_DIR, WORKER_CONCURRENCY, LOG_LEVEL, XIX_LADDER, XIX_LADDER_*, XIX_SPRT, XIX_SPRT_*,
  * XIX_REPLAY_RETENTION_DAYS, …). SIGTERM or
  * SIGINT stop it gracefully: no new jobs, the running series finished or handed back, the sandbox
  * hosts closed. With XIX_LADDER=on it also runs the ladder's scheduler (one acts at a time, ladder.ts).
@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { loadFixtureGames } from '@xix/engine';
 import { workerConfig } from './config.ts';
 import { startLadder } from './ladder.ts';
+import { startSprtRunner } from './sprt-runner.ts';
 import { startStorageKeeper } from './storage-keeper.ts';
 import { startWorker } from './worker.ts';
 
@@ -23,7 +24,9 @@ try {
   process.exit(2);
 }
 const log = pino({ level: config.logLevel, base: { service: 'worker' } });
-const worker = startWorker({ ...config, logger: log });
+// the background SPRT of each new active version against the previous one (XIX_SPRT=off: none)
+const sprt = config.sprt.enabled ? startSprtRunner({ redisUrl: config.redisUrl, prefix: config.prefix, settings: config.sprt.settings, intervalMs: config.sprt.intervalMs, logger: log }) : null;
+const worker = startWorker({ ...config, logger: log, ...(sprt !== null && { afterSeries: sprt.afterSeries }) });
 const ladder = config.ladder.enabled
   ? startLadder({
     redisUrl: config.redisUrl, prefix: config.prefix, intervalMs: config.ladder.intervalMs, backlog: config.ladder.backlog, logger: log,
@@ -42,7 +45,7 @@ const stop = (signal: string): void => {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'worker stopping');
-  Promise.all([ladder?.close(), storage.close(), worker.close()]).then(
+  Promise.all([ladder?.close(), storage.close(), worker.close().then(() => sprt?.close())]).then(
     () => {
       log.info('worker stopped');
       process.exit(0);

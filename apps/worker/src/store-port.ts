@@ -3,7 +3,7 @@
  * and no others, and a test can see at a glance what a series job touches.
  */
 import type { GameOptions, Replay } from '@xix/engine';
-import type { TypeCheckResult, VersionState } from '@xix/store';
+import type { SeriesKind, TypeCheckResult, VersionState } from '@xix/store';
 
 export interface SeriesEntrant {
   readonly bot: string;
@@ -14,7 +14,7 @@ export interface SeriesEntrant {
 export interface StoredSeries {
   readonly id: string;
   readonly game: string;
-  readonly kind: 'validation' | 'challenge' | 'tournament' | 'ladder';
+  readonly kind: SeriesKind;
   readonly rated: boolean;
   readonly entrants: readonly SeriesEntrant[];
   /** Seats at the table (a partnership entrant plays several). */
@@ -42,7 +42,7 @@ export interface MatchInput {
   readonly game: string;
   /** The game's variant (`game.variant(seats, options)`): the leaderboard the match counts on. */
   readonly variant: string;
-  readonly kind: 'validation' | 'challenge' | 'tournament' | 'ladder';
+  readonly kind: SeriesKind;
   readonly rated: boolean;
   /** By seat: a partnership entrant at each seat of its side. */
   readonly entrants: readonly { readonly bot: string; readonly version: number; readonly name: string }[];

@@ -53,6 +53,12 @@ export interface StartWorkerOptions {
   readonly live?: boolean;
   /** The type-check of uploads (type-checker.ts): its time limit, idle time and memory. */
   readonly typeCheck?: TypeCheckerOptions;
+  /**
+   * Called after each series played, before its job completes (sprt-runner.ts: a version just
+   * active starts its SPRT, a chunk of one is folded in). Idempotent: if it throws, the job is
+   * retried, and a series already done is only bookkept again, which calls it again.
+   */
+  readonly afterSeries?: (name: SeriesJobName, run: SeriesRun) => Promise<void>;
 }
 
 export interface SeriesWorker {
@@ -116,8 +122,11 @@ export function startWorker(options: StartWorkerOptions): SeriesWorker {
     const attempt = job.attemptsMade + 1;
     log.info({ series: seriesId, kind: job.name, attempt }, 'series started');
     try {
-      const run = await runSeries({ store, pool, bundles, checkVersion, ...(live && { live }) }, seriesId);
+      // an SPRT's thousands of unrated games (sprt-runner.ts) are not for spectators: not published live
+      const published = job.name === 'sprt' ? undefined : live;
+      const run = await runSeries({ store, pool, bundles, checkVersion, ...(published && { live: published }) }, seriesId);
       log.info({ series: seriesId, played: run.played, duplicates: run.duplicates, skippedDeals: run.skippedDeals, hostDeaths: run.hostDeaths, validation: run.validation }, 'series done');
+      await options.afterSeries?.(job.name, run);
       return run;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

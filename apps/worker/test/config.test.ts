@@ -16,7 +16,16 @@ describe('workerConfig', () => {
       dataDir: path.resolve('data'),
       storage: { retentionDays: 30, intervalMs: 3_600_000 },
       ladder: { enabled: false, intervalMs: 5_000, backlog: 4, quietMs: 600_000, settledElo: 30 },
+      sprt: { enabled: true, intervalMs: 10_000, settings: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 20_000, chunkDeals: 50 } },
     });
+  });
+
+  it('reads the background SPRT settings (issue 21)', () => {
+    const config = workerConfig({ XIX_SPRT: 'off', XIX_SPRT_ELO0: '-10', XIX_SPRT_ELO1: '2.5', XIX_SPRT_MAX_GAMES: '400', XIX_SPRT_CHUNK_DEALS: '5', XIX_SPRT_INTERVAL_MS: '100' });
+    expect(config.sprt).toEqual({ enabled: false, intervalMs: 100, settings: { elo0: -10, elo1: 2.5, alpha: 0.05, beta: 0.05, maxGames: 400, chunkDeals: 5 } });
+    expect(() => workerConfig({ XIX_SPRT_ELO0: '20' })).toThrow('XIX_SPRT_ELO0 (20) must be below XIX_SPRT_ELO1 (10)');
+    expect(() => workerConfig({ XIX_SPRT_ELO1: 'ten' })).toThrow('XIX_SPRT_ELO1 must be a number of Elo from -2000 to 2000, got "ten"');
+    expect(() => workerConfig({ XIX_SPRT_MAX_GAMES: '1' })).toThrow('XIX_SPRT_MAX_GAMES must be a whole number from 2 to 10000000, got "1"');
   });
 
   it('reads the data directory and the retention of replays (issue 24)', () => {

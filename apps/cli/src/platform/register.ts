@@ -13,7 +13,7 @@ import { login } from './login.ts';
 import { SERVER_HELP, checkLogoutServer, type ServerOption } from './session.ts';
 import { logout, tokensList, tokensNew, tokensRevoke } from './tokens.ts';
 import { tournamentCancel, tournamentCreate, tournaments, tournamentShow, LIMIT_NAMES, MAX_DEALS_PER_PAIRING } from './tournament.ts';
-import { NAME_DEFAULT_HELP, upload } from './upload.ts';
+import { NAME_DEFAULT_HELP, SPRT_WAIT_DEFAULT, upload } from './upload.ts';
 
 export function registerPlatformCommands(xix: Command): void {
   xix
@@ -45,6 +45,8 @@ export function registerPlatformCommands(xix: Command): void {
     .option('--name <NAME>', `the bot's name on the server (default: ${NAME_DEFAULT_HELP})`)
     .option('--game <GAME>', 'the game it plays (default: the game whose SDK it uses, else the default game)')
     .option('--wait <SECONDS>', 'how long to follow the type-check and the validation (0: do not wait)', '300')
+    .option('--sprt', 'then follow the background test (SPRT) of the new version against your previous active one to its verdict; exit 0 better, 4 not better, 5 no verdict (docs/sprt.md)')
+    .option('--sprt-wait <SECONDS>', 'how long to follow the SPRT', SPRT_WAIT_DEFAULT)
     .option('--server <URL>', SERVER_HELP)
     .action(upload);
   xix

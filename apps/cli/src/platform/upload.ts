@@ -3,9 +3,13 @@
  * follows the new version: its type-check (errors as file:line:column, as `xix check` shows them)
  * and its validation, until it is active or rejected (or the wait runs out). What the server would
  * refuse at once is refused here first: a file that is not a bot's, a bot over the size limit.
+ * With --sprt it then follows the version's background test against the previous active version
+ * (docs/sprt.md "On the platform") to its verdict, with `xix play --sprt`'s exit statuses.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox/compile';
+import { sprtSummary } from '@xix/ratings/sprt-summary';
+import { EXIT_SPRT_H0, EXIT_SPRT_INCONCLUSIVE } from '../play/exit-status.ts';
 import { botName } from '../bot-load.ts';
 import { CliError, fail, orFail } from '../cli-error.ts';
 import { collectBotFiles } from './bot-files.ts';
@@ -19,7 +23,15 @@ export interface UploadOptions extends ServerOption {
   readonly game?: string;
   /** Seconds to follow the validation; 0 = do not wait. */
   readonly wait: string;
+  /** Then follow the version's SPRT against the previous active version to its verdict. */
+  readonly sprt?: boolean;
+  /** Seconds to follow the SPRT once the version is active. */
+  readonly sprtWait?: string;
 }
+
+/** --sprt-wait's default and largest value (s): a test of 20,000 games on a busy platform takes hours. */
+export const SPRT_WAIT_DEFAULT = '3600';
+const SPRT_WAIT_MAX = 7 * 86_400;
 
 /** What `--name` defaults to, said the same in the help and in the error. */
 export const NAME_DEFAULT_HELP = "the file's name without .ts or .js; for bot.ts or index.ts, its folder's (xix new-bot's layout: my-bot/bot.ts is my-bot)";
@@ -31,6 +43,10 @@ const BOT_SOURCE = /\.(ts|js|mts|mjs)$/;
 export async function upload(file: string, options: UploadOptions): Promise<void> {
   const waitSeconds = Number(options.wait);
   if (!/^\d+$/.test(options.wait) || waitSeconds > 3600) fail(`--wait must be a whole number of seconds from 0 to 3600, got ${options.wait}`);
+  const sprtWait = options.sprtWait ?? SPRT_WAIT_DEFAULT;
+  const sprtSeconds = Number(sprtWait);
+  if (!/^\d+$/.test(sprtWait) || sprtSeconds < 1 || sprtSeconds > SPRT_WAIT_MAX) fail(`--sprt-wait must be a whole number of seconds from 1 to ${SPRT_WAIT_MAX}, got ${sprtWait}`);
+  if (options.sprt === true && waitSeconds === 0) fail('--sprt follows the version to its test: it needs --wait above 0');
   if (!BOT_SOURCE.test(file)) fail(`${file} is not a bot: a bot is a .ts or .js file (its entry; the files it imports go with it)`);
   const { client } = session(options);
   const source = orFail(await collectBotFiles(file));
@@ -65,6 +81,7 @@ export async function upload(file: string, options: UploadOptions): Promise<void
     if (version === undefined) fail(`the server lists no version ${created.version} of ${created.bot}`);
     if (version.state === 'active') {
       console.log(`${created.bot} version ${version.version} is active: it plays challenges and appears on the leaderboard`);
+      if (options.sprt === true) await followSprt(client, created.bot, version.version, sprtSeconds);
       return;
     }
     if (version.state === 'rejected') {
@@ -74,6 +91,37 @@ export async function upload(file: string, options: UploadOptions): Promise<void
     if (version.state !== said && version.state === 'validating') console.log('types ok; validating…');
     said = version.state;
     if (Date.now() > deadline) fail(`${created.bot} version ${created.version} is still ${version.state} after ${waitSeconds} s; check later with xix bots --mine`);
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * Follows the version's SPRT to its verdict, a line each time more games are counted; exits as
+ * `xix play --sprt` does: 0 better (H1), 4 not better (H0), 5 no verdict (the cap, a stopped test,
+ * no previous active version to test against, or --sprt-wait ran out).
+ */
+async function followSprt(client: ReturnType<typeof session>['client'], bot: string, n: number, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  let shown = -1;
+  for (;;) {
+    const detail = await client.get<BotDetail>(`/api/bots/${encodeURIComponent(bot)}`);
+    const version = detail.versions.find((v) => v.version === n);
+    const test = version?.sprt ?? null;
+    if (test === null && !detail.versions.some((v) => v.version < n && v.state === 'active')) {
+      throw new CliError(`no SPRT: ${bot} has no earlier active version to test version ${n} against`, EXIT_SPRT_INCONCLUSIVE);
+    }
+    if (test !== null && (test.games !== shown || test.status !== 'running')) {
+      shown = test.games;
+      console.log(sprtSummary(n, test));
+    }
+    if (test !== null && test.status !== 'running') {
+      if (test.status === 'H1') return;
+      throw new CliError(test.status === 'H0' ? `${bot} version ${n} is not better than version ${test.base} by ${test.elo1} Elo` : `${bot} version ${n}: no verdict (${test.status})`,
+        test.status === 'H0' ? EXIT_SPRT_H0 : EXIT_SPRT_INCONCLUSIVE);
+    }
+    if (Date.now() > deadline) {
+      throw new CliError(`${bot} version ${n}: ${test === null ? 'no SPRT started' : 'the SPRT is still running'} after ${seconds} s; follow it on the bot page or with GET /api/bots/${bot}`, EXIT_SPRT_INCONCLUSIVE);
+    }
     await sleep(POLL_MS);
   }
 }

@@ -114,9 +114,11 @@ export function botRoutes(app: FastifyInstance, options: BotRouteOptions): void 
       response: { 200: { ...botSchema, properties: { ...botSchema.properties, versions: { type: 'array', items: versionSchema } } }, ...errors(400, 404) },
     },
   }, async (request) => {
-    const bot = await store.getBotWithVersions(request.params.id);
+    const [bot, tests] = await Promise.all([store.getBotWithVersions(request.params.id), store.sprtsOfBot(request.params.id)]);
     if (bot === null) throw notFound(`params.id: no bot ${request.params.id}`);
-    return bot;
+    const sprtOf = new Map(tests.map((test) => [test.version, test]));
+    // the response schema keeps the test's public fields (not its seed, chunks or field)
+    return { ...bot, versions: bot.versions.map((version) => ({ ...version, sprt: sprtOf.get(version.version) ?? null })) };
   });
 
   app.get<{ Params: { id: string; n: number } }>('/api/bots/:id/versions/:n/source', {

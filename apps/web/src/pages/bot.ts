@@ -3,9 +3,11 @@
  * (on each board of its game where it plays), its record beside its rated and validation games,
  * the Elo history by date with the start of each version marked, its matches newest first (each a
  * link to the viewer; older pages on demand), head-to-head against each opponent, and its
- * versions (with the validation verdicts for its signed-in owner).
+ * versions (with the validation verdicts for its signed-in owner) and the sequential test of each
+ * new version against the previous one (docs/sprt.md "On the platform").
  */
 import { DEFAULT_VARIANT } from '@xix/engine';
+import { sprtProgress, sprtSummary } from '@xix/ratings/sprt-summary';
 import type { BotDetail, HeadToHead, LeaderboardRow, Match, RatingPoint, Version } from '@xix/server/api-types';
 import { api } from '../api.ts';
 import { ratingChart } from '../chart.ts';
@@ -19,6 +21,8 @@ import { simpleTable, sortableTable } from '../table.ts';
 
 /** Matches per page. */
 const PAGE = 20;
+/** How often a running version test is read again (ms): its line and bar follow the games as they come. */
+const SPRT_REFRESH_MS = 5_000;
 
 interface Played {
   readonly match: Match;
@@ -119,6 +123,24 @@ function versionsTable(versions: readonly Version[], owner: boolean): HTMLElemen
   ], newestFirst);
 }
 
+/** Each version's test against the previous active version, newest first: its progress, then its verdict. */
+function sprtSection(versions: readonly Version[]): HTMLElement | null {
+  const tested = versions.filter((v) => v.sprt !== null).sort((a, b) => b.version - a.version);
+  if (tested.length === 0) return null;
+  return el('section', { 'aria-labelledby': 'sprt-heading' },
+    el('h2', { id: 'sprt-heading' }, 'Is the new version better?'),
+    el('p', { class: 'muted small' },
+      'When a version becomes active it plays the previous active version in the background (unrated: no rating, record or list counts these games) ',
+      'until a sequential test (SPRT) decides: "better" by about the second bound, or "not better" by it. It does not say "worse".'),
+    el('ul', { class: 'sprt-tests' }, ...tested.map((v) => {
+      const test = v.sprt!;
+      return el('li', { class: `sprt sprt-${test.status}`, 'data-testid': `sprt-v${v.version}`, 'data-status': test.status },
+        el('span', { class: 'sprt-line' }, sprtSummary(v.version, test)),
+        test.status === 'running' ? el('progress', { max: '1', value: String(sprtProgress(test)), 'aria-label': `v${v.version}'s evidence, from not better (left) to better (right)` }) : null,
+        el('span', { class: 'muted small' }, ` H0 ${test.elo0} Elo, H1 ${test.elo1} Elo, at most ${test.maxGames.toLocaleString('en-US')} games`));
+    })));
+}
+
 function matchesTable(played: readonly Played[]): HTMLElement {
   return simpleTable('Matches', [
     { key: 'outcome', label: 'Result', cell: outcomeCell },
@@ -167,6 +189,18 @@ function boardsTable(bot: BotDetail, boards: readonly Board[]): HTMLElement {
 export function mountBotPage(root: HTMLElement, id: string): () => void {
   let alive = true;
   let destroyChart = (): void => undefined;
+  let sprtTimer: ReturnType<typeof setTimeout> | undefined;
+  /** While a version's test runs, its section is read again every SPRT_REFRESH_MS (a failed read is tried again). */
+  const followTests = (box: HTMLElement, versions: readonly Version[]): void => {
+    if (!alive || !versions.some((v) => v.sprt?.status === 'running')) return;
+    sprtTimer = setTimeout(() => {
+      api.bot(id).then((fresh) => {
+        if (!alive) return;
+        fill(box, sprtSection(fresh.versions));
+        followTests(box, fresh.versions);
+      }, () => followTests(box, versions));
+    }, SPRT_REFRESH_MS);
+  };
   fill(root, notice('Loading the bot…'));
   void (async () => {
     try {
@@ -182,6 +216,8 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
       const summaryBox = el('div');
       const matchesBox = el('div');
       const chartBox = el('div');
+      const sprtBox = el('div', {}, sprtSection(bot.versions));
+      followTests(sprtBox, bot.versions);
       const drawMatches = (): void => {
         fill(summaryBox, summary(bot, shown, played, next === null));
         const more = next === null ? null : el('button', { type: 'button', class: 'secondary', 'data-testid': 'older-matches' }, `Show ${PAGE} older matches`);
@@ -212,6 +248,7 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
           el('h2', { id: 'h2h-heading' }, 'Head-to-head'),
           el('p', { class: 'muted small' }, versus.complete ? `Over all ${versus.matches} of its matches (games against itself left out).` : `Over its last ${versus.matches} matches.`),
           versus.opponents.length === 0 ? notice('No opponents yet.') : headToHeadTable(versus.opponents)),
+        sprtBox,
         el('section', { 'aria-labelledby': 'versions-heading' },
           el('h2', { id: 'versions-heading' }, 'Versions'),
           owner ? el('p', { class: 'muted small' }, 'You own this bot: the validation verdicts of your versions are shown.') : null,
@@ -230,6 +267,7 @@ export function mountBotPage(root: HTMLElement, id: string): () => void {
   })();
   return () => {
     alive = false;
+    clearTimeout(sprtTimer);
     destroyChart();
   };
 }
