@@ -118,6 +118,11 @@ export interface NineteenState {
   /** By trick of this hand: its leader, and its winner once complete. */
   leaders: number[];
   winners: number[];
+  /**
+   * In a trick, the cards the seat to move may play (N10, N19, N20), in hand order: worked out once
+   * a decision (rules.ts `settle`), then read by the forced-move check, `legalActions` and `apply`.
+   */
+  legal: number[];
   /** The card that takes the trick in play so far (N11), as a sort key, and its seat. */
   bestKey: number;
   bestSeat: Seat;
@@ -235,6 +240,7 @@ export function emptyState(setup: NineteenSetup): NineteenState {
     played: [],
     leaders: [],
     winners: [],
+    legal: [],
     bestKey: -1,
     bestSeat: -1,
     scores: new Array<number>(sideCount).fill(0),
@@ -265,6 +271,7 @@ export function cloneState(s: NineteenState): NineteenState {
     played: s.played.slice(),
     leaders: s.leaders.slice(),
     winners: s.winners.slice(),
+    legal: s.legal.slice(),
     scores: s.scores.slice(),
     past: s.past.slice(),
     records: s.records.slice(),

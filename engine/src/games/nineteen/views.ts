@@ -261,7 +261,8 @@ export function seatView(s: NineteenState, seat: Seat): NineteenSeatView {
     cards: codes(s.cards[seat]!),
     own: ownRecords(s, seat),
     forced: s.forced.filter((code) => (code & 7) === seat).map(forcedMove),
-    legalActions: s.phase !== Phase.Over && s.toMove === seat ? legalActions(s) : [],
+    // A plain copy: the engine's discard list is lazy (lazy-list.ts), and views cross boundaries.
+    legalActions: s.phase !== Phase.Over && s.toMove === seat ? [...legalActions(s)] : [],
   };
 }
 
