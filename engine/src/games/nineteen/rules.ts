@@ -5,7 +5,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
-import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, canonicalId, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
+import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, canonicalId, parseAction, type NineteenAction } from './actions.ts';
 import {
   CARD_CODES,
   DECK_SIZE,
@@ -22,7 +22,7 @@ import {
 } from './cards.ts';
 import { lazyList } from './lazy-list.ts';
 import { legalPlays, strongestCardIndex, trickKey } from './tricks.ts';
-import { Phase, drawnDeck, emptyState, forcedCode, type NineteenSetup, type NineteenState } from './state.ts';
+import { Phase, deckOf, emptyState, forcedCode, type NineteenSetup, type NineteenState } from './state.ts';
 import { currentHand } from './views.ts';
 
 const NO_ACTIONS: readonly NineteenAction[] = Object.freeze([]);
@@ -35,13 +35,10 @@ export function startState(setup: NineteenSetup): NineteenState {
   return s;
 }
 
-/** N10, N19, N20: works out `s.legal`, the cards the seat to move may play in the trick. */
+/** N10, N19, N20: works out `s.legal` and `s.legalCount`, the cards the seat to move may play in the trick. */
 function updateLegalCards(s: NineteenState): void {
   const inTrick = s.played.length - (s.leaders.length - 1) * s.seats;
-  // A new array each time: cheaper than shortening the last one (setting `length`).
-  const legal: number[] = [];
-  legalPlays(s.cards[s.toMove]!, inTrick === 0 ? -1 : s.played[s.played.length - inTrick]!, s, legal);
-  s.legal = legal;
+  s.legalCount = legalPlays(s.cards[s.toMove]!, inTrick === 0 ? -1 : s.played[s.played.length - inTrick]!, s, s.legal);
 }
 
 export function legalActions(s: NineteenState): readonly NineteenAction[] {
@@ -57,8 +54,8 @@ export function legalActions(s: NineteenState): readonly NineteenAction[] {
       return discardActions(s.cards[s.toMove]!, s.minKeep);
     case Phase.Play: {
       const legal = s.legal;
-      const out = new Array<NineteenAction>(legal.length);
-      for (let i = 0; i < legal.length; i++) out[i] = ACTIONS[PLAY_BASE + legal[i]!]!;
+      const out = new Array<NineteenAction>(s.legalCount);
+      for (let i = 0; i < s.legalCount; i++) out[i] = ACTIONS[PLAY_BASE + legal[i]!]!;
       return out;
     }
     default:
@@ -117,8 +114,7 @@ let offeredMinKeep = -1;
 
 /**
  * Discards of at most 2 cards, shared and frozen (1 + 52 + 1,326 objects): half of a non-bidder's
- * 32 sets (N22). Larger sets are new objects, made when read: 22,100 three-card objects read in
- * random order miss the processor's caches and cost more than new ones.
+ * 32 sets (N22). Larger sets are new frozen objects, made when read.
  */
 const sharedDiscard = (cards: readonly number[]): NineteenAction => Object.freeze({ type: 'discard', cards: Object.freeze(cards.map((card) => CARD_CODES[card]!)) });
 const NO_DISCARD = sharedDiscard([]);
@@ -165,7 +161,8 @@ function discardOf(hand: readonly number[], mask: number): NineteenAction {
     case 2:
       return twoCardDiscards[(high * (high - 1)) / 2 + low]!;
     default:
-      return { type: 'discard', cards };
+      // Frozen like the shared actions, so that one offered is known by identity alone.
+      return Object.freeze({ type: 'discard', cards: Object.freeze(cards) });
   }
 }
 
@@ -177,9 +174,6 @@ function offeredDiscard(value: unknown, hand: readonly number[], minKeep: number
   const mask = offeredMasks[at]!;
   const cards: number[] = [];
   for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) cards.push(hand[i]!);
-  // The larger discards are not frozen: a caller that changed one gets it parsed like any value.
-  const codes = (value as DiscardAction).cards;
-  if (codes.length !== cards.length || cards.some((card, i) => codes[i] !== CARD_CODES[card])) return null;
   return cards;
 }
 
@@ -199,10 +193,15 @@ function isLegalShared(s: NineteenState, id: number): boolean {
     case Phase.Trump:
       return id >= TRUMP_BASE && id < TRUMP_BASE + 4;
     case Phase.Play:
-      return id >= PLAY_BASE && s.legal.includes(id - PLAY_BASE);
+      return id >= PLAY_BASE && isLegalCard(s, id - PLAY_BASE);
     default:
       return false;
   }
+}
+
+function isLegalCard(s: NineteenState, card: number): boolean {
+  for (let i = 0; i < s.legalCount; i++) if (s.legal[i] === card) return true;
+  return false;
 }
 
 function check(s: NineteenState, value: unknown): Checked {
@@ -235,7 +234,7 @@ function check(s: NineteenState, value: unknown): Checked {
       if (id < PLAY_BASE) return { ok: false, reason: 'now is a trick: play a card (N10)' };
       const card = id - PLAY_BASE;
       if (!s.cards[s.toMove]!.includes(card)) return { ok: false, reason: `you do not hold ${CARD_CODES[card]}` };
-      return { ok: false, reason: `${CARD_CODES[card]} does not follow: you may play ${s.legal.map((legal) => CARD_CODES[legal]).join(', ')} (N10, N19, N20)` };
+      return { ok: false, reason: `${CARD_CODES[card]} does not follow: you may play ${s.legal.slice(0, s.legalCount).map((legal) => CARD_CODES[legal]).join(', ')} (N10, N19, N20)` };
     }
   }
 }
@@ -266,7 +265,7 @@ function settle(s: NineteenState): void {
   for (;;) {
     if (s.phase === Phase.Play) {
       updateLegalCards(s);
-      if (s.legal.length !== 1) return;
+      if (s.legalCount !== 1) return;
       s.forced.push(forcedCode(s.hand, s.leaders.length, s.toMove));
       play(s, s.legal[0]!);
     } else if (s.phase === Phase.Bid && s.highBid >= MAX_BID) {
@@ -294,9 +293,7 @@ function beginHand(s: NineteenState): void {
   const n = s.seats;
   s.hand++;
   if (s.hand > 1) s.dealer = (s.dealer + 1) % n;
-  const recorded = s.setup.decks[s.hand - 1];
-  const deck = recorded === undefined ? drawnDeck(s.setup.dealSeed, s.hand) : recorded.map(cardOfCode);
-  s.decks.push(deck);
+  const deck = deckOf(s.setup, s.hand);
   s.deck = deck;
   // Fresh arrays: the last hand's stay as they were, in its HandData.
   s.cards = [];
