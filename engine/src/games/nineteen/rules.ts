@@ -109,7 +109,7 @@ function setsFor(size: number, minKeep: number): DiscardSets {
  */
 let offered: NineteenAction[] = [];
 let offeredMasks: readonly number[] = [];
-const offeredHand: number[] = [];
+let offeredHand: readonly number[] = [];
 let offeredMinKeep = -1;
 
 /**
@@ -136,8 +136,7 @@ function discardActions(hand: readonly number[], minKeep: number): readonly Nine
   const made = new Array<NineteenAction>(masks.length);
   offered = made;
   offeredMasks = masks;
-  offeredHand.length = hand.length;
-  for (let i = 0; i < hand.length; i++) offeredHand[i] = hand[i]!;
+  offeredHand = held;
   offeredMinKeep = minKeep;
   return lazyList(made, (index) => discardOf(held, masks[index]!));
 }
@@ -381,7 +380,8 @@ function discard(s: NineteenState, cards: readonly number[]): void {
     if (j < cards.length && hand[i] === cards[j]) j++;
     else hand[kept++] = hand[i]!;
   }
-  hand.length = kept;
+  // Pops rather than setting `length`, which costs more on these short arrays.
+  while (hand.length > kept) hand.pop();
   s.discarded[seat] = cards.slice();
   if (seat !== s.dealer) {
     s.toMove = (seat + 1) % n;
