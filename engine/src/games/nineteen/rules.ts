@@ -5,7 +5,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
-import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, canonicalId, parseAction, type NineteenAction } from './actions.ts';
+import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, canonicalId, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
 import {
   CARD_CODES,
   DECK_SIZE,
@@ -20,7 +20,7 @@ import {
   type CardCode,
   effectiveSuit,
 } from './cards.ts';
-import { lazyList } from './lazy-list.ts';
+import { lazyList, type LazyList } from './lazy-list.ts';
 import { legalPlays, strongestCardIndex, trickKey } from './tricks.ts';
 import { Phase, deckOf, emptyState, forcedCode, type NineteenSetup, type NineteenState } from './state.ts';
 import { currentHand } from './views.ts';
@@ -105,16 +105,15 @@ function setsFor(size: number, minKeep: number): DiscardSets {
 /**
  * The discards last offered by `legalActions`, with the hand and keep rule they were made for: a
  * bot answers with one of these objects, and `check` knows it by identity instead of parsing it.
- * `offered` holds the ones made so far (the list is lazy), at their places in the list.
  */
-let offered: NineteenAction[] = [];
+let offered: LazyList<NineteenAction> | null = null;
 let offeredMasks: readonly number[] = [];
 let offeredHand: readonly number[] = [];
 let offeredMinKeep = -1;
 
 /**
  * Discards of at most 2 cards, shared and frozen (1 + 52 + 1,326 objects): half of a non-bidder's
- * 32 sets (N22). Larger sets are new frozen objects, made when read.
+ * 32 sets (N22). Larger sets are new objects, made when read.
  */
 const sharedDiscard = (cards: readonly number[]): NineteenAction => Object.freeze({ type: 'discard', cards: Object.freeze(cards.map((card) => CARD_CODES[card]!)) });
 const NO_DISCARD = sharedDiscard([]);
@@ -133,12 +132,11 @@ const twoCardDiscards: readonly NineteenAction[] = (() => {
 function discardActions(hand: readonly number[], minKeep: number): readonly NineteenAction[] {
   const masks = setsFor(hand.length, minKeep).masks;
   const held = hand.slice();
-  const made = new Array<NineteenAction>(masks.length);
-  offered = made;
+  offered = lazyList(masks.length, (index) => discardOf(held, masks[index]!));
   offeredMasks = masks;
   offeredHand = held;
   offeredMinKeep = minKeep;
-  return lazyList(made, (index) => discardOf(held, masks[index]!));
+  return offered.list;
 }
 
 /** The discard of the cards of `hand` (sorted) at the bits of `mask`. */
@@ -160,19 +158,23 @@ function discardOf(hand: readonly number[], mask: number): NineteenAction {
     case 2:
       return twoCardDiscards[(high * (high - 1)) / 2 + low]!;
     default:
-      // Frozen like the shared actions, so that one offered is known by identity alone.
-      return Object.freeze({ type: 'discard', cards: Object.freeze(cards) });
+      // Not frozen: freezing costs more than `offeredDiscard` checking the cards of the one applied.
+      return { type: 'discard', cards };
   }
 }
 
 /** The cards of `value` if it is one of the discards just offered for exactly this hand, else null. */
 function offeredDiscard(value: unknown, hand: readonly number[], minKeep: number): number[] | null {
-  const at = offered.indexOf(value as NineteenAction);
+  const at = offered === null ? -1 : offered.indexOf(value);
   if (at < 0 || minKeep !== offeredMinKeep || hand.length !== offeredHand.length) return null;
   for (let i = 0; i < hand.length; i++) if (hand[i] !== offeredHand[i]) return null;
   const mask = offeredMasks[at]!;
   const cards: number[] = [];
   for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) cards.push(hand[i]!);
+  // The larger discards are not frozen: a caller that changed one gets it parsed like any value.
+  const codes = (value as DiscardAction).cards;
+  if (codes.length !== cards.length) return null;
+  for (let i = 0; i < cards.length; i++) if (codes[i] !== CARD_CODES[cards[i]!]) return null;
   return cards;
 }
 
@@ -246,8 +248,10 @@ export function checkAction(s: NineteenState, value: unknown): ActionCheck<Ninet
 /** Applies a decision, then everything automatic up to the next decision (N22). */
 export function applyAction(s: NineteenState, value: NineteenAction): void {
   const id = canonicalId(value);
-  // One of the shared objects `legalActions` hands out, known by its id: nothing to parse.
+  // An object `legalActions` handed out is known by its id, or a discard by identity: nothing to parse.
+  const offeredCards = id < 0 && s.phase === Phase.Discard ? offeredDiscard(value, s.cards[s.toMove]!, s.minKeep) : null;
   if (id >= 0 && isLegalShared(s, id)) perform(s, id, null);
+  else if (offeredCards !== null) perform(s, DISCARD_ID, offeredCards);
   else {
     const checked = check(s, value);
     if (!checked.ok) throw new IllegalActionError(checked.reason);

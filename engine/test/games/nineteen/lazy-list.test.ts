@@ -10,7 +10,7 @@ import { setupWith } from './script.ts';
 /** A lazy list of `{ at: i }` for i < length, with the indices it made, in order. */
 function counted(length: number): { list: readonly { at: number }[]; made: number[] } {
   const made: number[] = [];
-  const list = lazyList(new Array<{ at: number }>(length), (at) => {
+  const { list } = lazyList(length, (at) => {
     made.push(at);
     return { at };
   });
@@ -29,6 +29,17 @@ describe('lazyList', () => {
     expect(list[150]).toBe(element);
     expect(list[219]).toBeUndefined();
     expect(made).toEqual([150]);
+  });
+
+  it('gives the same elements read one index at a time as all at once, past the few it keeps apart', () => {
+    const { list, made } = counted(219);
+    const first = list[3];
+    const oneByOne = Array.from({ length: 219 }, (_, i) => list[(i * 7) % 219]);
+    expect(oneByOne.map((x) => x!.at)).toEqual(Array.from({ length: 219 }, (_, i) => (i * 7) % 219));
+    expect(list[3]).toBe(first);
+    expect([...list]).toEqual(plain(219));
+    expect(new Set(made).size).toBe(219);
+    expect(made).toHaveLength(219);
   });
 
   it('is the plain array to Array.isArray, JSON, iteration, spreading, array methods and deep equality', () => {
