@@ -5,7 +5,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
-import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
+import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, canonicalId, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
 import {
   CARD_CODES,
   DECK_SIZE,
@@ -17,10 +17,12 @@ import {
   MIN_BID,
   TRICKS,
   cardOfCode,
+  type CardCode,
   effectiveSuit,
 } from './cards.ts';
+import { lazyList, type LazyList } from './lazy-list.ts';
 import { legalPlays, strongestCardIndex, trickKey } from './tricks.ts';
-import { Phase, drawnDeck, emptyState, forcedCode, type NineteenSetup, type NineteenState } from './state.ts';
+import { Phase, deckOf, emptyState, forcedCode, type NineteenSetup, type NineteenState } from './state.ts';
 import { currentHand } from './views.ts';
 
 const NO_ACTIONS: readonly NineteenAction[] = Object.freeze([]);
@@ -33,25 +35,10 @@ export function startState(setup: NineteenSetup): NineteenState {
   return s;
 }
 
-/** Scratch space for legal cards, so that counting them allocates nothing. */
-const scratch: number[] = new Array<number>(8).fill(0);
-
-/** N10, N19, N20: the cards the seat to move may play, into `out`; returns how many. */
-function legalCards(s: NineteenState, seat: Seat, out: number[]): number {
+/** N10, N19, N20: works out `s.legal` and `s.legalCount`, the cards the seat to move may play in the trick. */
+function updateLegalCards(s: NineteenState): void {
   const inTrick = s.played.length - (s.leaders.length - 1) * s.seats;
-  return legalPlays(s.cards[seat]!, inTrick === 0 ? -1 : s.played[s.played.length - inTrick]!, s, out);
-}
-
-/** How many legal actions the seat to move has, counting no further than 2 where that settles it. */
-function legalCount(s: NineteenState): number {
-  switch (s.phase) {
-    case Phase.Bid:
-      return s.highBid >= MAX_BID ? 1 : 2;
-    case Phase.Play:
-      return legalCards(s, s.toMove, scratch);
-    default:
-      return 2; // N22: a trump call (4 suits) and a discard (26 to 219 sets) are always choices.
-  }
+  s.legalCount = legalPlays(s.cards[s.toMove]!, inTrick === 0 ? -1 : s.played[s.played.length - inTrick]!, s, s.legal);
 }
 
 export function legalActions(s: NineteenState): readonly NineteenAction[] {
@@ -66,9 +53,9 @@ export function legalActions(s: NineteenState): readonly NineteenAction[] {
     case Phase.Discard:
       return discardActions(s.cards[s.toMove]!, s.minKeep);
     case Phase.Play: {
-      const count = legalCards(s, s.toMove, scratch);
-      const out = new Array<NineteenAction>(count);
-      for (let i = 0; i < count; i++) out[i] = ACTIONS[PLAY_BASE + scratch[i]!]!;
+      const legal = s.legal;
+      const out = new Array<NineteenAction>(s.legalCount);
+      for (let i = 0; i < s.legalCount; i++) out[i] = ACTIONS[PLAY_BASE + legal[i]!]!;
       return out;
     }
     default:
@@ -119,15 +106,14 @@ function setsFor(size: number, minKeep: number): DiscardSets {
  * The discards last offered by `legalActions`, with the hand and keep rule they were made for: a
  * bot answers with one of these objects, and `check` knows it by identity instead of parsing it.
  */
-let offered: readonly NineteenAction[] = NO_ACTIONS;
+let offered: LazyList<NineteenAction> | null = null;
 let offeredMasks: readonly number[] = [];
-const offeredHand: number[] = [];
+let offeredHand: readonly number[] = [];
 let offeredMinKeep = -1;
 
 /**
  * Discards of at most 2 cards, shared and frozen (1 + 52 + 1,326 objects): half of a non-bidder's
- * 32 sets (N22). Larger sets are built per decision: 22,100 three-card objects read in random
- * order miss the processor's caches and cost more than new ones.
+ * 32 sets (N22). Larger sets are new objects, made when read.
  */
 const sharedDiscard = (cards: readonly number[]): NineteenAction => Object.freeze({ type: 'discard', cards: Object.freeze(cards.map((card) => CARD_CODES[card]!)) });
 const NO_DISCARD = sharedDiscard([]);
@@ -139,62 +125,47 @@ const twoCardDiscards: readonly NineteenAction[] = (() => {
   return all;
 })();
 
-/** The codes of the hand being offered discards, by position (scratch, at most 8). */
-const handCodes: string[] = new Array<string>(8).fill('');
-
-function discardActions(hand: readonly number[], minKeep: number): NineteenAction[] {
-  const { masks, groups } = setsFor(hand.length, minKeep);
-  const c = handCodes;
-  for (let i = 0; i < hand.length; i++) c[i] = CARD_CODES[hand[i]!]!;
-  const out = new Array<NineteenAction>(masks.length);
-  for (let g = 0; g < groups.length; g++) {
-    const { thrown, first, count, positions: p } = groups[g]!;
-    // One loop a size, each building its array as a literal: a bidder has 219 sets (N22).
-    const end = first + count;
-    let o = 0;
-    switch (thrown) {
-      case 0:
-        out[first] = NO_DISCARD;
-        break;
-      case 1:
-        for (let m = first; m < end; m++, o += 1) out[m] = oneCardDiscards[hand[p[o]!]!]!;
-        break;
-      case 2:
-        for (let m = first; m < end; m++, o += 2) {
-          const high = hand[p[o + 1]!]!;
-          out[m] = twoCardDiscards[(high * (high - 1)) / 2 + hand[p[o]!]!]!;
-        }
-        break;
-      case 3:
-        for (let m = first; m < end; m++, o += 3) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!] };
-        break;
-      case 4:
-        for (let m = first; m < end; m++, o += 4) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!] };
-        break;
-      case 5:
-        for (let m = first; m < end; m++, o += 5) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!, c[p[o + 4]!]!] };
-        break;
-      case 6:
-        for (let m = first; m < end; m++, o += 6) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!, c[p[o + 4]!]!, c[p[o + 5]!]!] };
-        break;
-      case 7:
-        for (let m = first; m < end; m++, o += 7) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!, c[p[o + 4]!]!, c[p[o + 5]!]!, c[p[o + 6]!]!] };
-        break;
-      default:
-        for (let m = first; m < end; m++, o += 8) out[m] = { type: 'discard', cards: [c[p[o]!]!, c[p[o + 1]!]!, c[p[o + 2]!]!, c[p[o + 3]!]!, c[p[o + 4]!]!, c[p[o + 5]!]!, c[p[o + 6]!]!, c[p[o + 7]!]!] };
-    }
-  }
-  offered = out;
+/**
+ * N6, N22: every discard set of the hand, in the order of `setsFor`, as a lazy list (lazy-list.ts):
+ * a set is made when first read.
+ */
+function discardActions(hand: readonly number[], minKeep: number): readonly NineteenAction[] {
+  const masks = setsFor(hand.length, minKeep).masks;
+  const held = hand.slice();
+  offered = lazyList(masks.length, (index) => discardOf(held, masks[index]!));
   offeredMasks = masks;
-  offeredHand.length = hand.length;
-  for (let i = 0; i < hand.length; i++) offeredHand[i] = hand[i]!;
+  offeredHand = held;
   offeredMinKeep = minKeep;
-  return out;
+  return offered.list;
+}
+
+/** The discard of the cards of `hand` (sorted) at the bits of `mask`. */
+function discardOf(hand: readonly number[], mask: number): NineteenAction {
+  const cards: CardCode[] = [];
+  let low = -1;
+  let high = -1;
+  for (let i = 0; i < hand.length; i++) {
+    if ((mask & (1 << i)) === 0) continue;
+    low = high;
+    high = hand[i]!;
+    cards.push(CARD_CODES[high]!);
+  }
+  switch (cards.length) {
+    case 0:
+      return NO_DISCARD;
+    case 1:
+      return oneCardDiscards[high]!;
+    case 2:
+      return twoCardDiscards[(high * (high - 1)) / 2 + low]!;
+    default:
+      // Not frozen: freezing costs more than `offeredDiscard` checking the cards of the one applied.
+      return { type: 'discard', cards };
+  }
 }
 
 /** The cards of `value` if it is one of the discards just offered for exactly this hand, else null. */
 function offeredDiscard(value: unknown, hand: readonly number[], minKeep: number): number[] | null {
-  const at = offered.indexOf(value as NineteenAction);
+  const at = offered === null ? -1 : offered.indexOf(value);
   if (at < 0 || minKeep !== offeredMinKeep || hand.length !== offeredHand.length) return null;
   for (let i = 0; i < hand.length; i++) if (hand[i] !== offeredHand[i]) return null;
   const mask = offeredMasks[at]!;
@@ -202,7 +173,8 @@ function offeredDiscard(value: unknown, hand: readonly number[], minKeep: number
   for (let i = 0; i < hand.length; i++) if (mask & (1 << i)) cards.push(hand[i]!);
   // The larger discards are not frozen: a caller that changed one gets it parsed like any value.
   const codes = (value as DiscardAction).cards;
-  if (codes.length !== cards.length || cards.some((card, i) => codes[i] !== CARD_CODES[card])) return null;
+  if (codes.length !== cards.length) return null;
+  for (let i = 0; i < cards.length; i++) if (codes[i] !== CARD_CODES[cards[i]!]) return null;
   return cards;
 }
 
@@ -214,6 +186,25 @@ function bitCount(mask: number): number {
 
 type Checked = { readonly ok: true; readonly action: NineteenAction; readonly id: number; readonly cards: readonly number[] | null } | { readonly ok: false; readonly reason: string };
 
+/** Whether the shared action `id` (pass, bid, trump, play) is legal now: `check` says why one is not. */
+function isLegalShared(s: NineteenState, id: number): boolean {
+  switch (s.phase) {
+    case Phase.Bid:
+      return id === PASS_ID || (id >= BID_BASE + MIN_BID && id <= BID_BASE + MAX_BID && id - BID_BASE > s.highBid);
+    case Phase.Trump:
+      return id >= TRUMP_BASE && id < TRUMP_BASE + 4;
+    case Phase.Play:
+      return id >= PLAY_BASE && isLegalCard(s, id - PLAY_BASE);
+    default:
+      return false;
+  }
+}
+
+function isLegalCard(s: NineteenState, card: number): boolean {
+  for (let i = 0; i < s.legalCount; i++) if (s.legal[i] === card) return true;
+  return false;
+}
+
 function check(s: NineteenState, value: unknown): Checked {
   if (s.phase === Phase.Over) return { ok: false, reason: 'the game is over' };
   if (s.phase === Phase.Discard) {
@@ -223,17 +214,12 @@ function check(s: NineteenState, value: unknown): Checked {
   const parsed = parseAction(value);
   if (!parsed.ok) return parsed;
   const id = parsed.id;
+  if (id !== DISCARD_ID && isLegalShared(s, id)) return { ok: true, action: ACTIONS[id]!, id, cards: null };
   switch (s.phase) {
     case Phase.Bid:
-      if (id === PASS_ID) return { ok: true, action: ACTIONS[id]!, id, cards: null };
-      if (id >= BID_BASE + MIN_BID && id <= BID_BASE + MAX_BID) {
-        const amount = id - BID_BASE;
-        if (amount <= s.highBid) return { ok: false, reason: `a bid must be above the high bid ${s.highBid} (N4)` };
-        return { ok: true, action: ACTIONS[id]!, id, cards: null };
-      }
+      if (id >= BID_BASE + MIN_BID && id <= BID_BASE + MAX_BID) return { ok: false, reason: `a bid must be above the high bid ${s.highBid} (N4)` };
       return { ok: false, reason: 'now is the bidding: pass or bid 3 to 6 above the high bid (N4)' };
     case Phase.Trump:
-      if (id >= TRUMP_BASE && id < TRUMP_BASE + 4) return { ok: true, action: ACTIONS[id]!, id, cards: null };
       return { ok: false, reason: 'now the bidder names the trump suit: trump C, D, H or S (N5)' };
     case Phase.Discard: {
       if (id !== DISCARD_ID) return { ok: false, reason: 'now is the discard: discard a list of your cards (N6)' };
@@ -249,14 +235,10 @@ function check(s: NineteenState, value: unknown): Checked {
       if (id < PLAY_BASE) return { ok: false, reason: 'now is a trick: play a card (N10)' };
       const card = id - PLAY_BASE;
       if (!s.cards[s.toMove]!.includes(card)) return { ok: false, reason: `you do not hold ${CARD_CODES[card]}` };
-      const count = legalCards(s, s.toMove, scratch);
-      for (let i = 0; i < count; i++) if (scratch[i] === card) return { ok: true, action: ACTIONS[id]!, id, cards: null };
-      return { ok: false, reason: `${CARD_CODES[card]} does not follow: ${legalSummary(count)} (N10, N19, N20)` };
+      return { ok: false, reason: `${CARD_CODES[card]} does not follow: you may play ${s.legal.slice(0, s.legalCount).map((legal) => CARD_CODES[legal]).join(', ')} (N10, N19, N20)` };
     }
   }
 }
-
-const legalSummary = (count: number): string => `you may play ${scratch.slice(0, count).map((card) => CARD_CODES[card]).join(', ')}`;
 
 export function checkAction(s: NineteenState, value: unknown): ActionCheck<NineteenAction> {
   const checked = check(s, value);
@@ -265,17 +247,34 @@ export function checkAction(s: NineteenState, value: unknown): ActionCheck<Ninet
 
 /** Applies a decision, then everything automatic up to the next decision (N22). */
 export function applyAction(s: NineteenState, value: NineteenAction): void {
-  const checked = check(s, value);
-  if (!checked.ok) throw new IllegalActionError(checked.reason);
-  perform(s, checked.id, checked.cards);
+  const id = canonicalId(value);
+  // An object `legalActions` handed out is known by its id, or a discard by identity: nothing to parse.
+  const offeredCards = id < 0 && s.phase === Phase.Discard ? offeredDiscard(value, s.cards[s.toMove]!, s.minKeep) : null;
+  if (id >= 0 && isLegalShared(s, id)) perform(s, id, null);
+  else if (offeredCards !== null) perform(s, DISCARD_ID, offeredCards);
+  else {
+    const checked = check(s, value);
+    if (!checked.ok) throw new IllegalActionError(checked.reason);
+    perform(s, checked.id, checked.cards);
+  }
   settle(s);
 }
 
-/** N22: while the seat to move has exactly one legal action, the engine takes it for the seat. */
+/**
+ * N22: while the seat to move has exactly one legal action (a pass after a 6, a single legal card),
+ * the engine takes it for the seat. In a trick it works out the legal cards of every decision.
+ */
 function settle(s: NineteenState): void {
-  while (s.phase !== Phase.Over && legalCount(s) === 1) {
-    s.forced.push(forcedCode(s.hand, s.phase === Phase.Play ? s.leaders.length : 0, s.toMove));
-    perform(s, s.phase === Phase.Play ? PLAY_BASE + scratch[0]! : PASS_ID, null);
+  for (;;) {
+    if (s.phase === Phase.Play) {
+      updateLegalCards(s);
+      if (s.legalCount !== 1) return;
+      s.forced.push(forcedCode(s.hand, s.leaders.length, s.toMove));
+      play(s, s.legal[0]!);
+    } else if (s.phase === Phase.Bid && s.highBid >= MAX_BID) {
+      s.forced.push(forcedCode(s.hand, 0, s.toMove));
+      bid(s, 0);
+    } else return; // N22: a trump call (4 suits) and a discard (26 to 219 sets) are always choices.
   }
 }
 
@@ -297,9 +296,7 @@ function beginHand(s: NineteenState): void {
   const n = s.seats;
   s.hand++;
   if (s.hand > 1) s.dealer = (s.dealer + 1) % n;
-  const recorded = s.setup.decks[s.hand - 1];
-  const deck = recorded === undefined ? drawnDeck(s.setup.dealSeed, s.hand) : recorded.map(cardOfCode);
-  s.decks.push(deck);
+  const deck = deckOf(s.setup, s.hand);
   s.deck = deck;
   // Fresh arrays: the last hand's stay as they were, in its HandData.
   s.cards = [];
@@ -387,7 +384,8 @@ function discard(s: NineteenState, cards: readonly number[]): void {
     if (j < cards.length && hand[i] === cards[j]) j++;
     else hand[kept++] = hand[i]!;
   }
-  hand.length = kept;
+  // Pops rather than setting `length`, which costs more on these short arrays.
+  while (hand.length > kept) hand.pop();
   s.discarded[seat] = cards.slice();
   if (seat !== s.dealer) {
     s.toMove = (seat + 1) % n;
@@ -427,7 +425,9 @@ function play(s: NineteenState, card: number): void {
   const n = s.seats;
   const seat = s.toMove;
   const hand = s.cards[seat]!;
-  hand.splice(hand.indexOf(card), 1);
+  // Closes the gap by hand and pops: `splice` costs more on these ≤ 8-card arrays.
+  for (let i = hand.indexOf(card); i < hand.length - 1; i++) hand[i] = hand[i + 1]!;
+  hand.pop();
   const trickStart = (s.leaders.length - 1) * n;
   s.played.push(card);
   const ledSuit = effectiveSuit(s.played[trickStart]!, s.trump, s.shortSuit);

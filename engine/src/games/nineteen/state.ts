@@ -80,9 +80,10 @@ export interface NineteenState {
   readonly minKeep: number;
   readonly shortSuit: boolean;
   readonly reneging: boolean;
-  /** The deck of every hand dealt so far as card numbers, hand 1 first. */
-  decks: number[][];
-  /** This hand's deck (the last of `decks`). */
+  /**
+   * This hand's deck. Earlier hands' are not kept (a game holds up to 100): `deckOf` makes any
+   * hand's again from the setup.
+   */
   deck: number[];
   /** Index in this hand's deck of the next stock card. */
   top: number;
@@ -118,6 +119,13 @@ export interface NineteenState {
   /** By trick of this hand: its leader, and its winner once complete. */
   leaders: number[];
   winners: number[];
+  /**
+   * In a trick, the cards the seat to move may play (N10, N19, N20), in hand order: the first
+   * `legalCount` entries (the array is reused). Worked out once a decision (rules.ts `settle`), then
+   * read by the forced-move check, `legalActions` and `apply`.
+   */
+  legal: number[];
+  legalCount: number;
   /** The card that takes the trick in play so far (N11), as a sort key, and its seat. */
   bestKey: number;
   bestSeat: Seat;
@@ -149,8 +157,18 @@ export const minKeepFor = (seats: number): number => (seats === 6 ? 2 : seats ==
 
 const DECK: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => card);
 
-/** N3: hand `hand`'s deck when the setup does not record it, from the deal's seed and the hand number alone. */
-export const drawnDeck = (dealSeed: number, hand: number): number[] => shuffled(DECK, createRandom(dealSeed + hand));
+/** N3, §5: hand `hand`'s deck (1-based): as the setup records it, or from the deal's seed and the hand number alone. */
+export function deckOf(setup: NineteenSetup, hand: number): number[] {
+  const recorded = setup.decks[hand - 1];
+  return recorded === undefined ? shuffled(DECK, createRandom(setup.dealSeed + hand)) : recorded.map(cardOfCode);
+}
+
+/** The decks of hands 1 to `hands`, as codes. */
+export function deckCodes(setup: NineteenSetup, hands: number): CardCode[][] {
+  const decks: CardCode[][] = [];
+  for (let hand = 1; hand <= hands; hand++) decks.push(setup.decks[hand - 1]?.slice() ?? deckOf(setup, hand).map((card) => CARD_CODES[card]!));
+  return decks;
+}
 
 /** N2, N3: the first dealer and the seed of every hand's deck, from the game seed. */
 export function randomSetup(seed: number, seatCount: number, shortSuit = false, reneging = false): NineteenSetup {
@@ -213,7 +231,6 @@ export function emptyState(setup: NineteenSetup): NineteenState {
     minKeep: minKeepFor(n),
     shortSuit: setup.shortSuit,
     reneging: setup.reneging,
-    decks: [],
     deck: [],
     top: 0,
     hand: 0,
@@ -235,6 +252,8 @@ export function emptyState(setup: NineteenSetup): NineteenState {
     played: [],
     leaders: [],
     winners: [],
+    legal: [],
+    legalCount: 0,
     bestKey: -1,
     bestSeat: -1,
     scores: new Array<number>(sideCount).fill(0),
@@ -253,7 +272,6 @@ const copyOrNull = (list: number[] | null): number[] | null => (list === null ? 
 export function cloneState(s: NineteenState): NineteenState {
   return {
     ...s,
-    decks: s.decks.slice(),
     cards: s.cards.map((hand) => hand.slice()),
     dealt: s.dealt.map((hand) => hand.slice()),
     kitty: s.kitty.slice(),
@@ -265,6 +283,7 @@ export function cloneState(s: NineteenState): NineteenState {
     played: s.played.slice(),
     leaders: s.leaders.slice(),
     winners: s.winners.slice(),
+    legal: s.legal.slice(),
     scores: s.scores.slice(),
     past: s.past.slice(),
     records: s.records.slice(),
@@ -281,7 +300,7 @@ export function cloneState(s: NineteenState): NineteenState {
 export function setupOf(s: NineteenState): NineteenSetup {
   return {
     ...s.setup,
-    decks: s.decks.map((deck) => deck.map((card) => CARD_CODES[card]!)),
+    decks: deckCodes(s.setup, s.hand),
     scores: s.past.map((hand) => hand.scores!.slice()),
   };
 }

@@ -10,7 +10,7 @@ import type { GameResult, Seat } from '../../game.ts';
 import type { NineteenAction } from './actions.ts';
 import { SUITS, cardCode, type CardCode, type Suit } from './cards.ts';
 import { legalActions, result } from './rules.ts';
-import { PHASE_NAMES, Phase, isPartnership, type HandData, type NineteenState, type PhaseName } from './state.ts';
+import { PHASE_NAMES, Phase, deckCodes, isPartnership, type HandData, type NineteenState, type PhaseName } from './state.ts';
 
 /** N1: heads up (2 seats), cut-throat (3, 5), partners (4, 6: even seats against odd). */
 export type StyleName = 'heads-up' | 'cutthroat' | 'partners';
@@ -261,7 +261,8 @@ export function seatView(s: NineteenState, seat: Seat): NineteenSeatView {
     cards: codes(s.cards[seat]!),
     own: ownRecords(s, seat),
     forced: s.forced.filter((code) => (code & 7) === seat).map(forcedMove),
-    legalActions: s.phase !== Phase.Over && s.toMove === seat ? legalActions(s) : [],
+    // A plain copy: the engine's discard list is lazy (lazy-list.ts), and views cross boundaries.
+    legalActions: s.phase !== Phase.Over && s.toMove === seat ? [...legalActions(s)] : [],
   };
 }
 
@@ -273,6 +274,6 @@ export function spectatorView(s: NineteenState): NineteenSpectatorView {
     stockCards: codes(s.deck.slice(s.top)),
     own: s.own.map((_, seat) => ownRecords(s, seat)),
     forced: s.forced.map(forcedMove),
-    decks: s.decks.map(codes),
+    decks: deckCodes(s.setup, s.hand),
   };
 }

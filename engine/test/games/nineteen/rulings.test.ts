@@ -463,7 +463,7 @@ describe('§5 setups and replays', () => {
     const random = [0, 1];
     while (a.hand < 3) game.apply(a, game.legalActions(a)[random[0]! % game.legalActions(a).length]!);
     while (b.hand < 3) game.apply(b, game.legalActions(b).at(-1)!);
-    expect(a.decks[2]).toEqual(b.decks[2]);
+    expect(game.setupOf(a).decks[2]).toEqual(game.setupOf(b).decks[2]);
     expect(a.dealer).toBe(b.dealer);
   });
 

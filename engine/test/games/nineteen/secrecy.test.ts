@@ -56,12 +56,7 @@ function renamed(s: NineteenState, seat: number | null, seed: number): NineteenS
   const byNumber = (a: number, b: number) => a - b;
   const copy = game.clone(s);
   const deck = s.deck.map(now);
-  const decks = s.decks.map((old, hand) => {
-    if (hand === s.decks.length - 1) return deck;
-    const then = renaming(ALL.filter((card) => !knownThen(s, hand, seat).has(card)), seed + hand + 1);
-    return old.map(then);
-  });
-  // Earlier hands: each renamed among the cards hidden from `seat` then (its deck, and every other seat's own cards).
+  // Earlier hands: each renamed among the cards hidden from `seat` then (every other seat's own cards; the state keeps no earlier deck).
   const past = s.past.map((hand, h) => {
     const then = renaming(ALL.filter((card) => !knownThen(s, h, seat).has(card)), seed + h + 1);
     const other = <T extends number[] | readonly number[] | null>(cards: T, owner: number) => (cards === null || owner === seat ? cards : cards.map(then));
@@ -76,7 +71,6 @@ function renamed(s: NineteenState, seat: number | null, seed: number): NineteenS
   return {
     ...copy,
     deck,
-    decks,
     past,
     // The views' records are made from `past` afresh.
     records: [],
