@@ -1,0 +1,139 @@
+/**
+ * 69's cards (S2) and legal sets (S3). Inside the engine a card is its ruling id: a number card is
+ * `10·suit + printed value` (0–59, suits A–F = 0..5), then Wild W1–W3 (60–62), Lock L1–L3 (63–65)
+ * and Scramble X1–X3 (66–68). Outside (setups, actions, views) a card is its code: value then suit
+ * for a number card (`5C`), the kind letter and copy for a special (`W1`, `L2`, `X3`).
+ */
+
+/** A card code: `0A` … `9F`, `W1`–`W3`, `L1`–`L3`, `X1`–`X3`. */
+export type CardCode = string;
+/** A suit (the seed shows icons, not names). */
+export type Suit = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
+
+export const SUITS: readonly Suit[] = ['A', 'B', 'C', 'D', 'E', 'F'];
+export const DECK_SIZE = 69;
+/** S5: ten cards a seat. */
+export const HAND_SIZE = 10;
+/** S1. */
+export const MIN_SEATS = 2;
+export const MAX_SEATS = 6;
+/** S15: the total that ends the game. */
+export const TARGET_POINTS = 69;
+/** S16: the last round. */
+export const MAX_ROUNDS = 50;
+/** S3: no set holds more; a set of 3+ is complete. */
+export const MAX_SET_SIZE = 6;
+export const COMPLETE_SIZE = 3;
+
+export const WILD_BASE = 60;
+export const LOCK_BASE = 63;
+export const SCRAMBLE_BASE = 66;
+
+export const isSpecial = (card: number): boolean => card >= WILD_BASE;
+export const isWild = (card: number): boolean => card >= WILD_BASE && card < LOCK_BASE;
+export const isLock = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
+export const isScramble = (card: number): boolean => card >= SCRAMBLE_BASE;
+/** A number card's suit 0..5, or -1 for a special. */
+export const suitOf = (card: number): number => (card < WILD_BASE ? (card / 10) | 0 : -1);
+/** A number card's printed value 0..9, or -1 for a special. */
+export const printedValue = (card: number): number => (card < WILD_BASE ? card % 10 : -1);
+/** A special's kind: 0 Wild, 1 Lock, 2 Scramble; -1 for a number card. */
+export const specialKind = (card: number): number => (card < WILD_BASE ? -1 : ((card - WILD_BASE) / 3) | 0);
+
+export const CARD_CODES: readonly CardCode[] = Array.from({ length: DECK_SIZE }, (_, card) =>
+  card < WILD_BASE ? `${card % 10}${SUITS[(card / 10) | 0]}` : `${'WLX'[specialKind(card)]}${((card - WILD_BASE) % 3) + 1}`,
+);
+const CARD_BY_CODE: ReadonlyMap<string, number> = new Map(CARD_CODES.map((code, card) => [code, card]));
+
+/** The card of a code, or -1 for anything that is not one. */
+export const cardOfCode = (code: unknown): number => (typeof code === 'string' ? (CARD_BY_CODE.get(code) ?? -1) : -1);
+export const cardCode = (card: number): CardCode => CARD_CODES[card]!;
+
+/**
+ * S2, S3: by card, the values it may count as, as a bit mask over 0..10: its printed value, a 6 or
+ * 9 either, a 0 as 0 or 10; a special any.
+ */
+export const VALUE_MASK: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => {
+  if (card >= WILD_BASE) return 0x7ff;
+  const value = card % 10;
+  if (value === 6 || value === 9) return (1 << 6) | (1 << 9);
+  if (value === 0) return 1 | (1 << 10);
+  return 1 << value;
+});
+
+/**
+ * S3: is this group of cards (ids, any order, any size) a legal set? At most six cards, at most one
+ * of each special kind, number cards of different suits, and values all equal or consecutive
+ * (k cards in a run of k within 0..10, specials filling any value).
+ */
+export function isLegalSet(cards: readonly number[]): boolean {
+  const k = cards.length;
+  if (k === 0 || k > MAX_SET_SIZE) return false;
+  return runOrSame(cards, k);
+}
+
+/**
+ * S3 on a group that may still grow: can some legal set of at most six cards contain it? The same
+ * tests, with the run allowed to be as long as six, so that gaps may be filled later.
+ */
+export function canGrowToLegalSet(cards: readonly number[]): boolean {
+  if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
+  return runOrSame(cards, MAX_SET_SIZE);
+}
+
+/** Number cards (their value masks) of the group being checked: scratch, at most six. */
+const masks: number[] = [0, 0, 0, 0, 0, 0];
+
+function runOrSame(cards: readonly number[], runLength: number): boolean {
+  let suits = 0;
+  let specials = 0;
+  let numbers = 0;
+  let common = 0x7ff;
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i]!;
+    if (card >= WILD_BASE) {
+      const bit = 1 << specialKind(card);
+      if (specials & bit) return false;
+      specials |= bit;
+      continue;
+    }
+    const suitBit = 1 << ((card / 10) | 0);
+    if (suits & suitBit) return false;
+    suits |= suitBit;
+    const mask = VALUE_MASK[card]!;
+    common &= mask;
+    masks[numbers++] = mask;
+  }
+  if (numbers <= 1 || common !== 0) return true;
+  // A run: distinct values, the highest at most runLength − 1 above the lowest. Flexible cards
+  // (6/9, 0/10) have two choices each: at most 2^6 assignments.
+  return assign(0, numbers, 0, 11, -1, runLength - 1);
+}
+
+/** Tries values for masks[i..numbers), with `used` the values taken and low/high their range. */
+function assign(i: number, numbers: number, used: number, low: number, high: number, span: number): boolean {
+  if (i === numbers) return high - low <= span;
+  let options = masks[i]! & ~used;
+  while (options !== 0) {
+    const bit = options & -options;
+    options ^= bit;
+    const value = 31 - Math.clz32(bit);
+    const lo = value < low ? value : low;
+    const hi = value > high ? value : high;
+    if (hi - lo <= span && assign(i + 1, numbers, used | bit, lo, hi, span)) return true;
+  }
+  return false;
+}
+
+/** Sorts card ids (short arrays) in place: an insertion sort, cheaper than `sort` at this size. */
+export function sortCards(cards: number[]): void {
+  for (let i = 1; i < cards.length; i++) {
+    const card = cards[i]!;
+    let j = i - 1;
+    while (j >= 0 && cards[j]! > card) {
+      cards[j + 1] = cards[j]!;
+      j--;
+    }
+    cards[j + 1] = card;
+  }
+}
