@@ -317,7 +317,8 @@ describe('S18 decisions and forced moves', () => {
     const reached: string[] = [];
     const explore = (state: SixtyNineState, steps: string[]): void => {
       if (state.phase !== 2) {
-        if (steps.length > 0) reached.push(state.events.find((e) => e.type === 'rearrange') ? JSON.stringify((state.events.find((e) => e.type === 'rearrange') as { sets: string[][] }).sets) : 'none');
+        const rearranged = state.events.find((e) => e.type === 'rearrange');
+        if (steps.length > 0) reached.push(rearranged?.type === 'rearrange' ? JSON.stringify(rearranged.sets) : 'none');
         return;
       }
       const actions = game.legalActions(state);
