@@ -5,12 +5,14 @@
 import type { AnyGame } from '../game.ts';
 import { nineteenTwentyThree } from './1923/index.ts';
 import { nineteen } from './nineteen/index.ts';
+import { sixtyNine } from './sixty-nine/index.ts';
 import { xix } from './xix/index.ts';
 
 const GAME_LIST: readonly AnyGame[] = [
   xix,
   nineteenTwentyThree,
   nineteen,
+  sixtyNine,
 ];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));

@@ -1,0 +1,203 @@
+/**
+ * 69's cards (S2) and legal sets (S3). Inside the engine a card is its ruling id: a number card is
+ * `10·suit + printed value` (0–59, suits A–F = 0..5), then Wild W1–W3 (60–62), Lock L1–L3 (63–65)
+ * and Scramble X1–X3 (66–68). Outside (setups, actions, views) a card is its code: value then suit
+ * for a number card (`5C`), the kind letter and copy for a special (`W1`, `L2`, `X3`).
+ */
+
+/** A card code: `0A` … `9F`, `W1`–`W3`, `L1`–`L3`, `X1`–`X3`. */
+export type CardCode = string;
+/** A suit (the seed shows icons, not names). */
+export type Suit = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
+
+export const SUITS: readonly Suit[] = ['A', 'B', 'C', 'D', 'E', 'F'];
+export const DECK_SIZE = 69;
+/** S5: ten cards a seat. */
+export const HAND_SIZE = 10;
+/** S1. */
+export const MIN_SEATS = 2;
+export const MAX_SEATS = 6;
+/** S15: the total that ends the game. */
+export const TARGET_POINTS = 69;
+/** S16: the last round. */
+export const MAX_ROUNDS = 50;
+/** S3: no set holds more; a set of 3+ is complete. */
+export const MAX_SET_SIZE = 6;
+export const COMPLETE_SIZE = 3;
+
+export const WILD_BASE = 60;
+export const LOCK_BASE = 63;
+export const SCRAMBLE_BASE = 66;
+
+export const isSpecial = (card: number): boolean => card >= WILD_BASE;
+export const isWild = (card: number): boolean => card >= WILD_BASE && card < LOCK_BASE;
+export const isLock = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
+export const isScramble = (card: number): boolean => card >= SCRAMBLE_BASE;
+/** A number card's suit 0..5, or -1 for a special. */
+export const suitOf = (card: number): number => (card < WILD_BASE ? (card / 10) | 0 : -1);
+/** A number card's printed value 0..9, or -1 for a special. */
+export const printedValue = (card: number): number => (card < WILD_BASE ? card % 10 : -1);
+/** A special's kind: 0 Wild, 1 Lock, 2 Scramble; -1 for a number card. */
+export const specialKind = (card: number): number => (card < WILD_BASE ? -1 : ((card - WILD_BASE) / 3) | 0);
+
+export const CARD_CODES: readonly CardCode[] = Array.from({ length: DECK_SIZE }, (_, card) =>
+  card < WILD_BASE ? `${card % 10}${SUITS[(card / 10) | 0]}` : `${'WLX'[specialKind(card)]}${((card - WILD_BASE) % 3) + 1}`,
+);
+const CARD_BY_CODE: ReadonlyMap<string, number> = new Map(CARD_CODES.map((code, card) => [code, card]));
+
+/** The card of a code, or -1 for anything that is not one. */
+export const cardOfCode = (code: unknown): number => (typeof code === 'string' ? (CARD_BY_CODE.get(code) ?? -1) : -1);
+export const cardCode = (card: number): CardCode => CARD_CODES[card]!;
+
+/**
+ * S2, S3: by card, the values it may count as, as a bit mask over 0..10: its printed value, a 6 or
+ * 9 either, a 0 as 0 or 10; a special any.
+ */
+export const VALUE_MASK: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => {
+  if (card >= WILD_BASE) return 0x7ff;
+  const value = card % 10;
+  if (value === 6 || value === 9) return (1 << 6) | (1 << 9);
+  if (value === 0) return 1 | (1 << 10);
+  return 1 << value;
+});
+
+/**
+ * S3 in two parts, so that a search can grow a group one card at a time: the *slots* (each number
+ * card's suit bit 0–5, a special's kind bit 6–8) must not repeat, and the *values* — the multiset of
+ * value kinds (0–5, 6/9, 7, 8; specials counted apart) — must fit. A group's value key is the sum of
+ * its cards' `VALUE_KEY`s (counts in base 7), and what a key allows is computed once and kept.
+ */
+export const SLOT_BIT: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card < WILD_BASE ? 1 << ((card / 10) | 0) : 1 << (6 + specialKind(card))));
+const KEY_BASE = 7;
+const valueKind = (card: number): number => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10);
+export const VALUE_KEY: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => KEY_BASE ** valueKind(card));
+
+/**
+ * `valueFlags` bits: the values make a legal set; some legal set of at most six could contain them;
+ * and (from bit EXTRA_SHIFT) the fewest cards to add for a legal set, 7 for none: a search drops a
+ * group that needs more cards than it has left to add.
+ */
+export const LEGAL = 1;
+export const GROWABLE = 2;
+export const EXTRA_SHIFT = 2;
+/**
+ * The flags of every value key met so far, in an open-addressing table (faster than a Map in the
+ * legal-action searches): keys in `tableKeys` (0 = empty: no group has key 0), flags beside them.
+ * Fewer than 6,000 keys exist (multisets of at most six value kinds), well under the table's size.
+ */
+const TABLE_BITS = 14;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const tableKeys = new Int32Array(1 << TABLE_BITS);
+const tableFlags = new Uint8Array(1 << TABLE_BITS);
+
+/** What a group's values allow (LEGAL, GROWABLE), from its value key: the slots are checked apart. */
+export function valueFlags(key: number): number {
+  let at = Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS);
+  for (;;) {
+    const stored = tableKeys[at]!;
+    if (stored === key) return tableFlags[at]!;
+    if (stored === 0) break;
+    at = (at + 1) & TABLE_MASK;
+  }
+  const flags = computeFlags(key);
+  tableKeys[at] = key;
+  tableFlags[at] = flags;
+  return flags;
+}
+
+function computeFlags(key: number): number {
+  // A representative group: each value kind's cards in suits of their own, the specials distinct.
+  const cards: number[] = [];
+  let suit = 0;
+  for (let kind = 0, rest = key; kind <= 9; kind++, rest = Math.floor(rest / KEY_BASE)) {
+    // A special's value is free: which one stands in does not matter.
+    for (let count = rest % KEY_BASE; count > 0; count--) cards.push(kind === 9 ? WILD_BASE : 10 * (suit++ % 6) + kind);
+  }
+  const size = cards.length;
+  if (size === 0 || size > MAX_SET_SIZE) return 7 << EXTRA_SHIFT;
+  let extra = 0;
+  while (size + extra <= MAX_SET_SIZE && !valuesFit(cards, size + extra)) extra++;
+  if (size + extra > MAX_SET_SIZE) return 7 << EXTRA_SHIFT;
+  return (extra === 0 ? LEGAL : 0) | GROWABLE | (extra << EXTRA_SHIFT);
+}
+
+/** The slots and value key of a group, or -1 for the slots when two cards share one. */
+function slotsAndKey(cards: readonly number[]): [number, number] {
+  let slots = 0;
+  let key = 0;
+  for (const card of cards) {
+    const bit = SLOT_BIT[card]!;
+    if (slots & bit) return [-1, 0];
+    slots |= bit;
+    key += VALUE_KEY[card]!;
+  }
+  return [slots, key];
+}
+
+/**
+ * S3: is this group of cards (ids, any order, any size) a legal set? At most six cards, at most one
+ * of each special kind, number cards of different suits, and values all equal or consecutive
+ * (k cards in a run of k within 0..10, specials filling any value).
+ */
+export function isLegalSet(cards: readonly number[]): boolean {
+  if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
+  const [slots, key] = slotsAndKey(cards);
+  return slots >= 0 && (valueFlags(key) & LEGAL) !== 0;
+}
+
+/**
+ * S3 on a group that may still grow: can some legal set of at most six cards contain it? The same
+ * tests, with the run allowed to be as long as six, so that gaps may be filled later.
+ */
+export function canGrowToLegalSet(cards: readonly number[]): boolean {
+  if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
+  const [slots, key] = slotsAndKey(cards);
+  return slots >= 0 && (valueFlags(key) & GROWABLE) !== 0;
+}
+
+/** Number cards (their value masks) of the group being checked: scratch, at most six. */
+const masks: number[] = [0, 0, 0, 0, 0, 0];
+
+/** The value part of S3 for a group without repeated slots: all equal, or a run no longer than `runLength`. */
+function valuesFit(cards: readonly number[], runLength: number): boolean {
+  let numbers = 0;
+  let common = 0x7ff;
+  for (const card of cards) {
+    if (card >= WILD_BASE) continue;
+    const mask = VALUE_MASK[card]!;
+    common &= mask;
+    masks[numbers++] = mask;
+  }
+  if (numbers <= 1 || common !== 0) return true;
+  // A run: distinct values, the highest at most runLength − 1 above the lowest. Flexible cards
+  // (6/9, 0/10) have two choices each: at most 2^6 assignments.
+  return assign(0, numbers, 0, 11, -1, runLength - 1);
+}
+
+/** Tries values for masks[i..numbers), with `used` the values taken and low/high their range. */
+function assign(i: number, numbers: number, used: number, low: number, high: number, span: number): boolean {
+  if (i === numbers) return high - low <= span;
+  let options = masks[i]! & ~used;
+  while (options !== 0) {
+    const bit = options & -options;
+    options ^= bit;
+    const value = 31 - Math.clz32(bit);
+    const lo = value < low ? value : low;
+    const hi = value > high ? value : high;
+    if (hi - lo <= span && assign(i + 1, numbers, used | bit, lo, hi, span)) return true;
+  }
+  return false;
+}
+
+/** Sorts card ids (short arrays) in place: an insertion sort, cheaper than `sort` at this size. */
+export function sortCards(cards: number[]): void {
+  for (let i = 1; i < cards.length; i++) {
+    const card = cards[i]!;
+    let j = i - 1;
+    while (j >= 0 && cards[j]! > card) {
+      cards[j + 1] = cards[j]!;
+      j--;
+    }
+    cards[j + 1] = card;
+  }
+}
