@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import { prefixedBlobStore, type BlobStore } from './blobs.ts';
 import { botOps } from './bots.ts';
+import { broadcastHoldOps } from './broadcast-holds.ts';
 import { headToHeadOps } from './head-to-head.ts';
 import { keysFor } from './keys.ts';
 import { ladderOps } from './ladder.ts';
@@ -68,6 +69,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
     ...headToHeadOps(matches.listMatches),
     ...validationOps(redis, keys, options.prefix),
     ...liveOps(redis, keys),
+    ...broadcastHoldOps(redis, keys),
     ...ladderOps(redis, keys, { listBots: bots.listBots, ratings, intervalsAmong, createSeries: series.createSeries }),
     leaderboard,
     ratings,
