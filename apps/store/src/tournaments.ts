@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
-import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
+import { STORE_SERIES_LUA, newDealKey, newSeriesFields } from './series.ts';
 import { tableSchedule } from './table-schedule.ts';
 import type {
   BotRecord, CrossTableCell, EntrantRef, Match, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
@@ -202,11 +202,13 @@ export function tournamentOps(
         id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: String(deals), seats: String(seats), options: JSON.stringify(options),
         limits: input.limits === undefined ? '' : JSON.stringify(input.limits), createdAt: String(createdAt), createdBy: input.createdBy,
       };
+      // every table plays the same deals: one seed and one deal key for all (duplicate play)
       const seed = randomInt(2 ** 31);
+      const dealKey = newDealKey();
       const pairings = tables.map((table) => newSeriesFields({
         game: input.game, kind: 'tournament', rated: true, entrants: table.map((i) => entrants[i]!), seats, options, deals, seed,
         requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
-      }));
+      }, dealKey));
       const series = (await createTournamentScript(
         [keys.seq('series'), keys.seriesUnfinished(), keys.tournament(id), keys.tournamentSeries(id), keys.tournamentsAll(), keys.tournamentsOfGame(input.game)],
         [prefix, JSON.stringify(tournament), createdAt, ...pairings],
