@@ -10,7 +10,7 @@
  *   tables have played it.
  *
  * A deal is public once every game of it is stored or will never be played (its series done or
- * failed) and no game of it is on broadcast (broadcast-holds.ts). A series stores its games in
+ * failed, or a validation series whose version forfeited: it stops there) and no game of it is on broadcast (broadcast-holds.ts). A series stores its games in
  * order (the worker chains its writes; a resumed series starts at its first unstored deal), so its
  * `gamesDone` tells which of its deals are complete without reading its games.
  */
@@ -33,7 +33,7 @@ local info = {}
 local function seriesOf(id)
   local f = info[id]
   if f == nil then
-    f = redis.call('HMGET', SP .. id, 'status', 'games', 'deals', 'gamesDone', 'tournament')
+    f = redis.call('HMGET', SP .. id, 'status', 'games', 'deals', 'gamesDone', 'tournament', 'firstForfeit')
     info[id] = f
   end
   return f
@@ -47,9 +47,10 @@ local function groupOf(id, f)
   if f[5] and f[5] ~= '' then return f[5] end
   return id
 end
--- a series' first deal not all stored, -1 when there is none or it will never be played
+-- a series' first deal not all stored, -1 when there is none or it will never be played (a
+-- validation stops at its version's first forfeit: its worker stores no later game)
 local function openFrom(f)
-  if not f[1] or f[1] == 'done' or f[1] == 'failed' then return -1 end
+  if not f[1] or f[1] == 'done' or f[1] == 'failed' or f[6] then return -1 end
   local d = math.floor((tonumber(f[4]) or 0) / perDeal(f))
   if d >= (tonumber(f[3]) or 0) then return -1 end
   return d

@@ -53,6 +53,22 @@ describe('a series deal', () => {
   });
 });
 
+describe('a validation deal', () => {
+  it('is public once the validated version forfeits: the series stops there, and its owner is shown the failing game', async () => {
+    const house = await upload(w.store, 'house', 'random');
+    const version = await upload(w.store, 'alice', 'quitter', 'validating');
+    const s = await w.store.createSeries({ game: 'xix', kind: 'validation', rated: false, entrants: [version, house], deals: 2, seed: 1, requestedBy: 'alice', validates: version });
+    await w.store.setSeriesStatus(s, 'running');
+    await w.store.recordMatch(match(s, 0, [version, house], fakeReplay(0), { kind: 'validation', rated: false }));
+    await w.store.recordMatch(match(s, 1, [house, version], fakeReplay(1), { kind: 'validation', rated: false }));
+    // deal 1: the version forfeits its first game; the twin will never be played
+    await w.store.recordMatch(match(s, 2, [version, house], fakeReplay(1, { forfeitSeat: 0 }), { kind: 'validation', rated: false }));
+    // still `running` (its worker has yet to mark it), yet it will store nothing more
+    expect((await w.store.getSeries(s))!.status).toBe('running');
+    expect(await hidden([`${s}.0`, `${s}.2`, `${s}.3`])).toEqual([]);
+  });
+});
+
 describe('a tournament deal', () => {
   it('stays unpublished until every pairing has played it (duplicate play), a cancelled pairing waiting for nothing', async () => {
     const bots = [await upload(w.store, 'alice', 'ann'), await upload(w.store, 'bob', 'ben'), await upload(w.store, 'carol', 'cat')];
