@@ -23,12 +23,15 @@ import { splitMatchId } from './match-record.ts';
 
 /**
  * KEYS: the broadcast holds. ARGV: the series key prefix, the tournament-series key before and after
- * the tournament id, then series ids. Returns: how many holds there are, each hold's group and deal,
+ * the tournament id, the tournament key prefix, then series ids. A tournament's series are read from
+ * its `openSeries` (the series not finished when it was last settled: tournaments.ts SETTLE), last
+ * first (the queued ones, whose first open deal is 0, come last), and the scan stops at deal 0: a
+ * big tournament costs a few series, not its 2,016. Returns: how many holds there are, each hold's group and deal,
  * then for each series asked: its group (its tournament, else itself), games per deal, and the first
  * deal of the group not yet complete (-1: every deal is).
  */
 const DEAL_STATES = `${REDIS_NOW_MS_LUA}
-local SP, TB, TA = ARGV[1], ARGV[2], ARGV[3]
+local SP, TB, TA, TP = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local info = {}
 local function seriesOf(id)
   local f = info[id]
@@ -61,11 +64,17 @@ local function openOfGroup(id, f)
   local open = groupOpen[group]
   if open ~= nil then return open end
   local members = { id }
-  if group ~= id then members = redis.call('LRANGE', TB .. group .. TA, 0, -1) end
+  if group ~= id then
+    local status, openSeries = unpack(redis.call('HMGET', TP .. group, 'status', 'openSeries'))
+    if status == 'done' then members = {}
+    elseif openSeries then members = cjson.decode(openSeries)
+    else members = redis.call('LRANGE', TB .. group .. TA, 0, -1) end
+  end
   open = -1
-  for _, m in ipairs(members) do
-    local o = openFrom(seriesOf(m))
+  for k = #members, 1, -1 do
+    local o = openFrom(seriesOf(members[k]))
     if o >= 0 and (open < 0 or o < open) then open = o end
+    if open == 0 then break end
   end
   groupOpen[group] = open
   return open
@@ -78,7 +87,7 @@ for _, m in ipairs(held) do
   reply[#reply + 1] = groupOf(s, f)
   reply[#reply + 1] = math.floor(tonumber(i) / perDeal(f))
 end
-for k = 4, #ARGV do
+for k = 5, #ARGV do
   local id = ARGV[k]
   local f = seriesOf(id)
   reply[#reply + 1] = groupOf(id, f)
@@ -101,7 +110,7 @@ export function dealPublicityOps(redis: Redis, keys: Keys) {
       const hidden = new Set<string>();
       if (ids.length === 0) return hidden;
       const series = [...new Set(ids.map((id) => splitMatchId(id)[0]))];
-      const reply = (await dealStates([keys.broadcastHolds()], [keys.series(''), tournamentSeriesBefore, tournamentSeriesAfter, ...series])) as (string | number)[];
+      const reply = (await dealStates([keys.broadcastHolds()], [keys.series(''), tournamentSeriesBefore, tournamentSeriesAfter, keys.tournament(''), ...series])) as (string | number)[];
       const heldCount = Number(reply[0]);
       const heldDeals = new Set<string>();
       for (let h = 0; h < heldCount; h++) heldDeals.add(`${reply[1 + 2 * h]} ${reply[2 + 2 * h]}`);

@@ -46,17 +46,25 @@ return ids`;
 
 // KEYS: tournament, tournament's series; ARGV: prefix. Recomputes the status from the series'
 // statuses, in one step so that a worker starting a series and one finishing the last cannot
-// interleave; idempotent. A cancelled or done tournament stays so.
+// interleave; idempotent. A cancelled or done tournament stays so. Notes the series not finished
+// (`openSeries`): deal-publicity.ts reads those alone (a list that only shrinks, so one read late
+// still names every series not finished).
 const SETTLE = `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return false end
 if status == 'cancelled' or status == 'done' then return status end
 local open, started = 0, 0
+local openSeries = {}
 for _, id in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
   local s = redis.call('HGET', ARGV[1] .. ':series:' .. id, 'status')
-  if s ~= 'done' and s ~= 'failed' then open = open + 1 end
+  if s ~= 'done' and s ~= 'failed' then
+    open = open + 1
+    openSeries[open] = id
+  end
   if s ~= 'queued' then started = started + 1 end
 end
+-- a JSON array, '[]' when empty (cjson writes an empty table as an object)
+redis.call('HSET', KEYS[1], 'openSeries', open == 0 and '[]' or cjson.encode(openSeries))
 local next = status
 if open == 0 then next = 'done' elseif started > 0 then next = 'running' end
 if next ~= status then redis.call('HSET', KEYS[1], 'status', next) end
