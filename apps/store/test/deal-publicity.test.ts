@@ -72,12 +72,14 @@ describe('a validation deal', () => {
 describe('a tournament deal', () => {
   it('stays unpublished until every pairing has played it (duplicate play), a cancelled pairing waiting for nothing', async () => {
     const bots = [await upload(w.store, 'alice', 'ann'), await upload(w.store, 'bob', 'ben'), await upload(w.store, 'carol', 'cat')];
-    const { series } = await w.store.createTournament({ game: 'xix', entrants: bots.map(({ bot, version }) => ({ bot, version })), dealsPerPairing: 2, seats: 2, createdBy: 'admin' });
+    const { tournament, series } = await w.store.createTournament({ game: 'xix', entrants: bots.map(({ bot, version }) => ({ bot, version })), dealsPerPairing: 2, seats: 2, createdBy: 'admin' });
     const [first, second, third] = series as [string, string, string];
     const sitting = [[bots[0]!, bots[1]!], [bots[0]!, bots[2]!], [bots[1]!, bots[2]!]];
     for (const s of series) await w.store.setSeriesStatus(s, 'running');
-    // the first table plays both deals
+    // the first table plays both deals and is done; the tournament notes its unfinished tables (settle)
     for (let i = 0; i < 4; i++) await store(first, i, sitting[0]!);
+    await w.store.setSeriesStatus(first, 'done');
+    await w.store.settleTournament(tournament);
     expect(await hidden([`${first}.0`, `${first}.3`])).toEqual([`${first}.0`, `${first}.3`]);
     // the second table plays deal 0; the third has not: deal 0 is still secret
     await store(second, 0, sitting[1]!);
@@ -88,6 +90,7 @@ describe('a tournament deal', () => {
     expect(await hidden([`${first}.0`, `${first}.1`, `${second}.0`, `${third}.1`, `${first}.2`])).toEqual([`${first}.2`]);
     // deal 1: the second table's pairing is cancelled; the third plays it
     await w.store.setSeriesStatus(second, 'failed', 'cancelled');
+    await w.store.settleTournament(tournament);
     await store(third, 2, sitting[2]!);
     expect(await hidden([`${first}.2`])).toEqual([`${first}.2`]);
     await store(third, 3, sitting[2]!);
