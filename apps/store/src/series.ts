@@ -61,8 +61,8 @@ end
 redis.call('HSET', KEYS[1], 'failure', cjson.encode({ deal = deal, error = ARGV[2], count = count }))
 return count`;
 
-/** A secret deal key (referee deal-seed.ts): 256 random bits. */
-export function newDealKey(): string {
+/** A fresh secret key of a series (its bots' seeds, its deals' seeds: referee bot-seed.ts, deal-seed.ts): 256 random bits. */
+export function newSecretKey(): string {
   return randomBytes(32).toString('hex');
 }
 
@@ -75,7 +75,7 @@ function checkEntrant(ref: EntrantRef): void {
  * A new series' stored fields (with a fresh secret bot-seed key, and a deal key: fresh, or the one
  * its tournament's series share), checked, as strings: the JSON that STORE_SERIES_LUA stores.
  */
-export function newSeriesFields(input: NewSeries, dealKey: string = newDealKey()): string {
+export function newSeriesFields(input: NewSeries, dealKey: string = newSecretKey()): string {
   if (input.entrants.length < 2) throw new StoreInputError('a series needs at least two entrants');
   const seats = input.seats ?? input.entrants.length;
   if (!Number.isSafeInteger(seats) || seats < input.entrants.length) throw new StoreInputError(`seats must be an integer of at least the ${input.entrants.length} entrants, got ${seats}`);
@@ -94,7 +94,7 @@ export function newSeriesFields(input: NewSeries, dealKey: string = newDealKey()
     deals: input.deals,
     seed: input.seed,
     limits: input.limits === undefined ? '' : JSON.stringify(input.limits),
-    botSeedKey: randomBytes(32).toString('hex'),
+    botSeedKey: newSecretKey(),
     dealKey,
     status: 'queued',
     // every deal is played once per rotation: each entrant in each seat (or side)

@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
-import { STORE_SERIES_LUA, newDealKey, newSeriesFields } from './series.ts';
+import { STORE_SERIES_LUA, newSecretKey, newSeriesFields } from './series.ts';
 import { tableSchedule } from './table-schedule.ts';
 import type {
   BotRecord, CrossTableCell, EntrantRef, Match, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
@@ -212,7 +212,7 @@ export function tournamentOps(
       };
       // every table plays the same deals: one seed and one deal key for all (duplicate play)
       const seed = randomInt(2 ** 31);
-      const dealKey = newDealKey();
+      const dealKey = newSecretKey();
       const pairings = tables.map((table) => newSeriesFields({
         game: input.game, kind: 'tournament', rated: true, entrants: table.map((i) => entrants[i]!), seats, options, deals, seed,
         requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
