@@ -64,6 +64,8 @@ export function keysFor(prefix: string) {
     live: (matchId: string) => `${P}:live:${matchId}`,
     /** the games in progress: match id → start time (live.ts) */
     liveGames: () => `${P}:live-games`,
+    /** the games on broadcast: match id → when the hold lapses (ms); their deals stay unpublished (broadcast-holds.ts) */
+    broadcastHolds: () => `${P}:broadcast-holds`,
     /** games starting and ending, tournament progress, rating changes (a capped stream: live.ts) */
     lobby: () => `${P}:lobby`,
     /** the ladder's scheduler lock: one scheduler acts at a time across all workers (ladder.ts) */
