@@ -176,8 +176,9 @@ export function sprtOps(redis: Redis, keys: Keys, prefix: string, deps: SprtDeps
     const theirs = { bot: test.bot, version: test.base };
     if (test.model === 'pentanomial') return [newSeriesFields({ ...common, entrants: [mine, theirs] } satisfies NewSeries)];
     const fresh = JSON.parse(newSeriesFields({ ...common, entrants: [mine, ...test.field] })) as Record<string, string>;
-    const old = JSON.parse(newSeriesFields({ ...common, entrants: [theirs, ...test.field] })) as Record<string, string>;
-    // the same bot seeds at both tables: the field plays the same way where the versions do
+    // the same deal key (so the same deals: deal-seed.ts) and bot seeds at both tables: the field
+    // plays the same way where the versions do
+    const old = JSON.parse(newSeriesFields({ ...common, entrants: [theirs, ...test.field] }, fresh.dealKey)) as Record<string, string>;
     return [JSON.stringify(fresh), JSON.stringify({ ...old, botSeedKey: fresh.botSeedKey })];
   }
 

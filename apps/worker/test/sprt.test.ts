@@ -99,7 +99,8 @@ describe('the background SPRT of a new version', () => {
     const [mine, theirs] = await Promise.all(enqueue.map((id) => w.h.store.getSeries(id)));
     expect(mine!.entrants).toEqual([{ bot: fresh.bot, version: 2 }, field]);
     expect(theirs!.entrants).toEqual([{ bot: old.bot, version: 1 }, field]);
-    expect([theirs!.seed, theirs!.deals, theirs!.botSeedKey]).toEqual([mine!.seed, mine!.deals, mine!.botSeedKey]);
+    expect([theirs!.seed, theirs!.deals, theirs!.botSeedKey, theirs!.dealKey]).toEqual([mine!.seed, mine!.deals, mine!.botSeedKey, mine!.dealKey]);
+    expect(mine!.dealKey).not.toBe('');
     for (const id of enqueue) await w.h.queue.add('validation', { seriesId: id }, { ...SERIES_JOB_OPTIONS, jobId: seriesJobId(id) });
     for (const id of enqueue) await w.h.waitFor(id, finished);
     await w.h.store.advanceSprt(fresh.bot, fresh.version);
