@@ -26,20 +26,24 @@ export interface BroadcastPolicy {
 }
 
 const numberField = (view: unknown, key: string): number | null => {
-  const value = (view as Record<string, unknown> | null)?.[key];
-  return typeof view === 'object' && typeof value === 'number' ? value : null;
+  const value = typeof view === 'object' && view !== null ? (view as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' ? value : null;
 };
 
-/** A view's `scores` (numbers by seat or side), the usual field of the games' public views. */
+/** A view's `scores` or `points` (numbers by seat or side), the usual fields of the games' public views. */
 function genericScore(view: unknown): string | null {
-  const scores = typeof view === 'object' && view !== null ? (view as { scores?: unknown }).scores : undefined;
-  return Array.isArray(scores) && scores.length > 0 && scores.every((score) => typeof score === 'number') ? scores.join('–') : null;
+  if (typeof view !== 'object' || view === null) return null;
+  for (const key of ['scores', 'points']) {
+    const scores = (view as Record<string, unknown>)[key];
+    if (Array.isArray(scores) && scores.length > 0 && scores.every((score) => typeof score === 'number')) return scores.join('–');
+  }
+  return null;
 }
 
-/** The moves skipped, and the hands or rounds (a view's `hand` or `round` number) and the score they took. */
+/** The moves skipped, and the hands, rounds or exchanges (a view's `hand`, `round` or `exchange` number) and the score they took. */
 function genericSkipSummary(from: { readonly move: number; readonly view: unknown }, to: { readonly move: number; readonly view: unknown }): string {
   const parts = [`Skipped moves ${from.move + 1}–${to.move}`];
-  for (const unit of ['hand', 'round']) {
+  for (const unit of ['hand', 'round', 'exchange']) {
     const first = numberField(from.view, unit);
     const last = numberField(to.view, unit);
     if (first !== null && last !== null && last > first) parts.push(`${unit}s ${first}–${last - 1} played`);

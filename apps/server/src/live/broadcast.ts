@@ -96,6 +96,8 @@ export class BroadcastGame {
   /** The last tape step shown (by move), its view (the public view) and the score in it. */
   #move = -1;
   #view: unknown = undefined;
+  /** Once the end is shown: the move of the last public view (the snapshot of a late joiner). */
+  #shownMove = -1;
   #timer: NodeJS.Timeout | null = null;
   #loading = false;
   #lastLoad = 0;
@@ -112,6 +114,14 @@ export class BroadcastGame {
     this.#holds = holds;
     this.#timing = timing;
     this.#onError = onError;
+  }
+
+  /** Set by whoever begins it: whether the game was found. */
+  begun: Promise<boolean> = Promise.resolve(false);
+
+  /** No more steps: nobody showed it any more, or the server closes. */
+  get stopped(): boolean {
+    return this.#stopped;
   }
 
   get ended(): boolean {
@@ -149,15 +159,19 @@ export class BroadcastGame {
     this.#unhold();
   }
 
-  /** The frame a socket that joins now gets: the view so far (or the end, once shown). */
-  snapshot(): Shown | null {
+  /**
+   * The frames a socket that joins now gets: a snapshot of the view so far (the start itself, at the
+   * start), and once the end is shown, the end after it.
+   */
+  snapshot(): Shown[] {
     const tape = this.#tape;
-    if (tape === null || this.#move < 0) return null;
-    const last = this.shown.at(-1)!;
-    if (last.final || last.k === 0) return last;
-    const k = this.#move;
+    const last = this.shown.at(-1);
+    if (tape === null || last === undefined) return [];
+    if (last.k === 0) return [last];
+    const k = last.final ? this.#shownMove : this.#move;
     const event: FollowEvent = { type: 'game', match: this.match, game: tape.game, seats: tape.seats, tournament: tape.tournament, move: k, view: this.#view };
-    return { k, id: `${this.match}:${k}`, payload: followFrame(`${this.match}:${k}`, Date.now(), event), final: false };
+    const snapshot: Shown = { k, id: `${this.match}:${k}`, payload: followFrame(`${this.match}:${k}`, Date.now(), event), final: false };
+    return last.final ? [snapshot, last] : [snapshot];
   }
 
   /** The events shown after `k`, or null when `k` is not one of this showing's (a resume from elsewhere). */
@@ -266,6 +280,7 @@ export class BroadcastGame {
     this.ranks = end.ranks;
     this.endedAt = Date.now();
     this.#emit(end.moves + 1, { type: 'end', match: this.match, moves: end.moves, ranks: end.ranks, reason: end.reason, view: end.view }, true);
+    this.#shownMove = this.#move;
     this.#move = end.moves;
     this.#unhold();
   }

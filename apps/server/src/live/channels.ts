@@ -133,8 +133,8 @@ class Channel {
     this.recent.length = Math.min(this.recent.length, RECENT_SHOWN);
     // a game this channel joins midway: its followers start from its snapshot
     const snapshot = game.snapshot();
-    if (snapshot !== null) for (const follower of this.followers) follower.send(snapshot.payload);
-    if (snapshot?.final) return this.#ended();
+    for (const shown of snapshot) for (const follower of this.followers) follower.send(shown.payload);
+    if (snapshot.at(-1)?.final === true) return this.#ended();
     this.#unlisten = game.listen((shown) => {
       for (const follower of this.followers) follower.send(shown.payload);
       if (shown.final) this.#ended();
@@ -158,7 +158,8 @@ export class Broadcasts {
   readonly #holds: BroadcastHolds;
   readonly timing: BroadcastTiming;
   readonly log: FastifyBaseLogger;
-  readonly #games = new Map<string, Promise<BroadcastGame | null>>();
+  /** Every showing of this process, by match: current, and ended ones for a while. */
+  readonly #games = new Map<string, BroadcastGame>();
   readonly #channels = new Map<string, Channel>();
   /** Channels that run with no follower (the featured ones, when always on). */
   readonly #pinned = new Set<string>();
@@ -201,8 +202,7 @@ export class Broadcasts {
       }
     }
     if (!resumedCurrent && current !== null) {
-      const snapshot = current.snapshot();
-      if (snapshot !== null && !(after?.match === current.match && snapshot.k <= after.k)) follower.send(snapshot.payload);
+      for (const shown of current.snapshot()) if (!(after?.match === current.match && shown.k <= after.k)) follower.send(shown.payload);
     }
     channel.followers.add(follower);
     if (spec.kind === 'match' && current?.ended === true) follower.finish();
@@ -221,7 +221,7 @@ export class Broadcasts {
     const finished: BroadcastSummary[] = [];
     for (const settled of this.#settledGames()) {
       const summary = settled.summary();
-      if (summary === null) continue;
+      if (summary === null || (settled.stopped && !settled.ended)) continue;
       (summary.ended ? finished : on).push(summary);
     }
     on.sort((a, b) => b.startedAt - a.startedAt);
@@ -238,26 +238,25 @@ export class Broadcasts {
     for (const game of this.#settledGames()) game.stop();
   }
 
-  /** The showing of `match` in this process, begun if new; null when the match is nowhere. */
-  game(match: string): Promise<BroadcastGame | null> {
+  /** The showing of `match` in this process, begun if new (or stopped); null when the match is nowhere. */
+  async game(match: string): Promise<BroadcastGame | null> {
     const known = this.#games.get(match);
-    if (known !== undefined) return known;
+    if (known !== undefined && !known.stopped) return (await known.begun) ? known : null;
     const game = new BroadcastGame(match, this.#source, this.#holds, this.timing, (error) => this.log.warn({ err: error, match }, 'broadcast: a store call failed'));
-    const begun = game.begin().then((found) => (found && !this.#closed ? game : null));
-    this.#games.set(match, begun);
-    begun.then((found) => { if (found === null) this.#games.delete(match); }, () => this.#games.delete(match));
-    this.#loaded.set(match, game);
-    return begun;
+    game.begun = game.begin();
+    this.#games.set(match, game);
+    const found = await game.begun.catch(() => false);
+    if (found && !this.#closed) return game;
+    if (this.#games.get(match) === game) this.#games.delete(match);
+    return null;
   }
 
-  readonly #loaded = new Map<string, BroadcastGame>();
-
   #settled(match: string): BroadcastGame | null {
-    return this.#loaded.get(match) ?? null;
+    return this.#games.get(match) ?? null;
   }
 
   #settledGames(): BroadcastGame[] {
-    return [...this.#loaded.values()];
+    return [...this.#games.values()];
   }
 
   #channel(spec: ChannelSpec): Channel {
@@ -274,11 +273,10 @@ export class Broadcasts {
   /** Ended showings kept past their time, and games nobody shows, go. */
   #forgetOld(): void {
     const shownNow = new Set([...this.#channels.values()].map((channel) => channel.game));
-    for (const [match, game] of this.#loaded) {
+    for (const [match, game] of this.#games) {
       const old = game.ended ? Date.now() - game.endedAt! > KEEP_ENDED_MS : game.listeners === 0 && !shownNow.has(game);
       if (!old) continue;
       game.stop();
-      this.#loaded.delete(match);
       this.#games.delete(match);
     }
   }
