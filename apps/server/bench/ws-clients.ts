@@ -99,7 +99,7 @@ function open(connection: Connection): void {
     return;
   }
   opening++;
-  const socket = new WebSocket(`${URL_BASE}/api/follow/${connection.channel}`, { perMessageDeflate: false, ...(LOCAL_ADDRESS !== undefined && { localAddress: LOCAL_ADDRESS }) });
+  const socket = new WebSocket(`${URL_BASE}/api/follow/${connection.channel}`, { perMessageDeflate: false, skipUTF8Validation: true, ...(LOCAL_ADDRESS !== undefined && { localAddress: LOCAL_ADDRESS }) });
   connection.socket = socket;
   let opened = false;
   const settled = (): void => {

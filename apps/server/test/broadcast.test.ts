@@ -9,6 +9,8 @@ import { BroadcastGame, DEFAULT_TIMING, type BroadcastHolds, type FollowEvent, t
 import type { Tape, TapeSource } from '../src/live/broadcast-tape.ts';
 import { applyJsonDelta, jsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
 import { parseChannel, parseFollowAfter } from '../src/live/channels.ts';
+import * as ws from 'ws';
+import { wireTextFrame } from '../src/live/frames.ts';
 import { playGame } from './live-client.ts';
 
 const SEATS = [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }];
@@ -63,6 +65,21 @@ describe('json deltas', () => {
   it('refuse a delta that does not fit its base (the client resyncs)', () => {
     expect(() => applyJsonDelta(5, { o: { a: { v: 1 } } })).toThrow(TypeError);
     expect(() => applyJsonDelta([1], { a: { 3: { v: 1 } } })).toThrow(RangeError);
+  });
+});
+
+describe('frames built once for the wire', () => {
+  it('are text frames a websocket client reads back, at every length encoding', async () => {
+    for (const length of [0, 125, 126, 65_535, 65_536, 200_000]) {
+      const payload = Buffer.from('x'.repeat(length));
+      // ws's own frame parser, as a client reads a server's frames
+      const receiver = new (ws as unknown as { Receiver: new (options: object) => NodeJS.WritableStream & { on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void } }).Receiver({ isServer: false });
+      const got = new Promise<{ data: Buffer; isBinary: boolean }>((resolve) => receiver.on('message', (data: Buffer, isBinary: boolean) => resolve({ data, isBinary })));
+      receiver.write(wireTextFrame(payload));
+      const { data, isBinary } = await got;
+      expect(isBinary).toBe(false);
+      expect(data.equals(payload)).toBe(true);
+    }
   });
 });
 

@@ -12,6 +12,7 @@
  */
 import { broadcastPolicy } from '../games/registry.ts';
 import type { LiveSeat } from '@xix/store';
+import { wireTextFrame } from './frames.ts';
 import { jsonDelta } from './json-delta.ts';
 import type { Tape, TapeSource, TapeStep } from './broadcast-tape.ts';
 
@@ -55,8 +56,15 @@ export type FollowEvent =
 export interface Shown {
   readonly k: number;
   readonly id: string;
+  /** The frame's JSON text. */
   readonly payload: Buffer;
+  /** The same as a websocket text frame on the wire, built once for every socket. */
+  readonly wire: Buffer;
   readonly final: boolean;
+}
+
+function shownOf(k: number, id: string, payload: Buffer, final: boolean): Shown {
+  return { k, id, payload, wire: wireTextFrame(payload), final };
 }
 
 /** `<match>:<k>`: a follow stream's event id. */
@@ -170,7 +178,7 @@ export class BroadcastGame {
     if (last.k === 0) return [last];
     const k = last.final ? this.#shownMove : this.#move;
     const event: FollowEvent = { type: 'game', match: this.match, game: tape.game, seats: tape.seats, tournament: tape.tournament, move: k, view: this.#view };
-    const snapshot: Shown = { k, id: `${this.match}:${k}`, payload: followFrame(`${this.match}:${k}`, Date.now(), event), final: false };
+    const snapshot = shownOf(k, `${this.match}:${k}`, followFrame(`${this.match}:${k}`, Date.now(), event), false);
     return last.final ? [snapshot, last] : [snapshot];
   }
 
@@ -233,7 +241,7 @@ export class BroadcastGame {
 
   #emit(k: number, event: FollowEvent, final: boolean): void {
     const id = `${this.match}:${k}`;
-    const shown: Shown = { k, id, payload: followFrame(id, Date.now(), event), final };
+    const shown = shownOf(k, id, followFrame(id, Date.now(), event), final);
     this.shown.push(shown);
     for (const listener of this.#listeners) listener(shown);
   }

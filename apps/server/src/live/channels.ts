@@ -59,7 +59,7 @@ export function parseFollowAfter(value: unknown): { readonly match: string; read
 
 /** Who follows a channel: a socket (Subscriber), or a test's listener. */
 export interface Follower {
-  send(frame: Buffer): void;
+  send(shown: Shown): void;
   /** The channel has nothing more (match:<id> after its end). */
   finish(): void;
 }
@@ -133,10 +133,10 @@ class Channel {
     this.recent.length = Math.min(this.recent.length, RECENT_SHOWN);
     // a game this channel joins midway: its followers start from its snapshot
     const snapshot = game.snapshot();
-    for (const shown of snapshot) for (const follower of this.followers) follower.send(shown.payload);
+    for (const shown of snapshot) for (const follower of this.followers) follower.send(shown);
     if (snapshot.at(-1)?.final === true) return this.#ended();
     this.#unlisten = game.listen((shown) => {
-      for (const follower of this.followers) follower.send(shown.payload);
+      for (const follower of this.followers) follower.send(shown);
       if (shown.final) this.#ended();
     });
   }
@@ -197,12 +197,12 @@ export class Broadcasts {
       const resumed = this.#settled(after.match);
       const rest = resumed?.after(after.k) ?? null;
       if (rest !== null) {
-        for (const shown of rest) follower.send(shown.payload);
+        for (const shown of rest) follower.send(shown);
         resumedCurrent = resumed === current;
       }
     }
     if (!resumedCurrent && current !== null) {
-      for (const shown of current.snapshot()) if (!(after?.match === current.match && shown.k <= after.k)) follower.send(shown.payload);
+      for (const shown of current.snapshot()) if (!(after?.match === current.match && shown.k <= after.k)) follower.send(shown);
     }
     channel.followers.add(follower);
     if (spec.kind === 'match' && current?.ended === true) follower.finish();

@@ -104,9 +104,9 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
     if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
     subscriber.send(Buffer.from(`{"type":"hello","channel":${JSON.stringify(channelName(spec))}}`));
     const stop = options.broadcasts.follow(spec, {
-      send: (frame) => {
+      send: (shown) => {
         subscriber.checkBound();
-        subscriber.send(frame);
+        subscriber.sendWire(shown.wire);
       },
       finish: () => subscriber.close(CLOSE.done, 'the game is over'),
     }, after);
