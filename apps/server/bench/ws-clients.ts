@@ -3,8 +3,9 @@
  * connections to the follow stream (`GET /api/follow/:channel`, docs/api.md "Follow stream"), each
  * following one channel for the whole run, from game to game on one socket. For every event it
  * measures the delay from the broadcast's send time (the frame's `at`, the server's clock: same
- * machine) to its receipt, and counts game ends per channel. Only the frame's first bytes are read
- * (no JSON.parse of the view or delta): a client must cost less CPU than the server it measures.
+ * machine) to its receipt, and counts game ends per channel. A raw TCP client (open below): only
+ * each frame's first bytes are read (no JSON.parse, no message buffer): a client must cost less
+ * CPU than the server it measures.
  * The process lowers its own priority (os.setPriority, besides the parent's `nice`): in use the
  * clients are browsers on other machines.
  *
@@ -17,7 +18,8 @@
  * { type: 'report' } → { type: 'report', stats }, { type: 'stop' }.
  */
 import { constants, setPriority } from 'node:os';
-import WebSocket from 'ws';
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 import { createHistogram, recordDelay, type Histogram } from './ws-histogram.ts';
 
 const URL_BASE = process.env.BENCH_WS_URL ?? '';
@@ -55,7 +57,7 @@ export interface ClientStats {
 
 interface Connection {
   readonly channel: string;
-  socket: WebSocket | null;
+  socket: Socket | null;
   joinedAt: number;
   match: string;
   k: number;
@@ -74,10 +76,9 @@ function freshStats(): ClientStats {
 const FRAME = /^\{"type":"event","id":"(s\d+\.\d+):(\d+)","at":(\d+),"event":\{"type":"(\w+)"/;
 const now = (): number => performance.timeOrigin + performance.now();
 
-function onFrame(connection: Connection, data: Buffer): void {
+function onFrame(connection: Connection, text: string): void {
   const received = now();
-  stats.bytes += data.length;
-  const head = FRAME.exec(data.toString('latin1', 0, 120));
+  const head = FRAME.exec(text);
   if (head === null) return;
   stats.events++;
   const [, match, kText, atText, type] = head;
@@ -93,29 +94,92 @@ function onFrame(connection: Connection, data: Buffer): void {
   }
 }
 
+/**
+ * A websocket client as small as it gets: the HTTP upgrade by hand, then the frames walked in the
+ * TCP stream, each text frame's first bytes read and the rest skipped (no message buffer, no UTF-8
+ * check, no event per frame as the `ws` package has): the clients must cost less than the server.
+ * Server frames are never masked; a frame's head may straddle two reads (kept in `pending`).
+ */
 function open(connection: Connection): void {
   if (opening >= MAX_OPENING) {
     waiting.push(connection);
     return;
   }
   opening++;
-  const socket = new WebSocket(`${URL_BASE}/api/follow/${connection.channel}`, { perMessageDeflate: false, skipUTF8Validation: true, ...(LOCAL_ADDRESS !== undefined && { localAddress: LOCAL_ADDRESS }) });
+  const url = new URL(`${URL_BASE}/api/follow/${connection.channel}`);
+  const socket = connect({ host: url.hostname, port: Number(url.port), ...(LOCAL_ADDRESS !== undefined && { localAddress: LOCAL_ADDRESS }) });
+  socket.setNoDelay(true);
   connection.socket = socket;
   let opened = false;
+  let upgraded = false;
+  let closeCode = 1006;
+  /** Bytes of a frame head (or of the HTTP answer) not complete yet. */
+  let pending: Buffer | null = null;
+  /** Payload bytes of the current frame still to skip. */
+  let skip = 0;
   const settled = (): void => {
     opening--;
     const next = waiting.shift();
     if (next !== undefined) open(next);
   };
-  socket.on('open', () => {
-    opened = true;
-    connection.joinedAt = now();
-    stats.connected++;
-    settled();
+  socket.on('connect', () => {
+    socket.write(`GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
   });
-  socket.on('message', (data: Buffer) => onFrame(connection, data));
+  socket.on('data', (chunk: Buffer) => {
+    let data = pending === null ? chunk : Buffer.concat([pending, chunk]);
+    pending = null;
+    if (!upgraded) {
+      const end = data.indexOf('\r\n\r\n');
+      if (end < 0) {
+        pending = data;
+        return;
+      }
+      if (!data.toString('latin1', 0, 12).startsWith('HTTP/1.1 101')) {
+        socket.destroy();
+        return;
+      }
+      upgraded = opened = true;
+      connection.joinedAt = now();
+      stats.connected++;
+      settled();
+      data = data.subarray(end + 4);
+    }
+    let at = 0;
+    while (at < data.length) {
+      if (skip > 0) {
+        const taken = Math.min(skip, data.length - at);
+        skip -= taken;
+        at += taken;
+        continue;
+      }
+      if (data.length - at < 2) break;
+      const opcode = data[at]! & 0x0f;
+      let length = data[at + 1]! & 0x7f;
+      let head = 2;
+      if (length === 126) {
+        if (data.length - at < 4) break;
+        length = data.readUInt16BE(at + 2);
+        head = 4;
+      } else if (length === 127) {
+        if (data.length - at < 10) break;
+        length = Number(data.readBigUInt64BE(at + 2));
+        head = 10;
+      }
+      // the first bytes of the payload, or all of a short one: what the frame's parse needs
+      const want = Math.min(length, 120);
+      if (data.length - at - head < want) break;
+      stats.bytes += head + length;
+      if (opcode === 1) onFrame(connection, data.toString('latin1', at + head, at + head + want));
+      else if (opcode === 8 && length >= 2) closeCode = data.readUInt16BE(at + head);
+      else if (opcode === 9) socket.write(Buffer.from([0x8a, 0x80, 0, 0, 0, 0])); // pong, masked as a client's frames are
+      const available = Math.min(length, data.length - at - head);
+      at += head + available;
+      skip = length - available;
+    }
+    if (at < data.length) pending = Buffer.from(data.subarray(at));
+  });
   socket.on('error', () => undefined);
-  socket.on('close', (code) => {
+  socket.on('close', () => {
     connection.socket = null;
     if (!opened) {
       stats.connectErrors++;
@@ -123,7 +187,7 @@ function open(connection: Connection): void {
     } else {
       stats.connected--;
       if (stopping) return;
-      if (code === 4008) stats.tooSlow++;
+      if (closeCode === 4008) stats.tooSlow++;
       else stats.unexpectedCloses++;
     }
     if (!stopping) setTimeout(() => open(connection), 100);
@@ -154,7 +218,7 @@ process.on('message', (message: { type: string; channels?: string[] }) => {
       break;
     case 'stop':
       stopping = true;
-      for (const connection of connections) connection.socket?.terminate();
+      for (const connection of connections) connection.socket?.destroy();
       setTimeout(() => process.exit(0), 200);
       break;
   }

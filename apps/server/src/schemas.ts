@@ -252,8 +252,8 @@ export const broadcastsSchema = {
   type: 'object',
   required: ['on', 'finished', 'channels'],
   properties: {
-    on: { type: 'array', items: broadcastSummarySchema, description: 'games being shown, newest first' },
-    finished: { type: 'array', items: broadcastSummarySchema, description: 'games whose end was shown in the last minutes, newest first' },
+    on: { type: 'array', items: broadcastSummarySchema, description: 'games being shown (or whose end a channel shows until its next game), newest first' },
+    finished: { type: 'array', items: broadcastSummarySchema, description: 'games shown before, in the last minutes, newest first' },
     channels: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: 'channel name → the match it shows' },
   },
 } as const;

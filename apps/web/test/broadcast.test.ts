@@ -49,9 +49,10 @@ describe('the front page', () => {
     expect(await h.accessibilityViolations(phone)).toEqual([]);
     expect(await h.overflowsSideways(phone)).toBe(false);
 
-    // the live page: the game just shown is listed with its moves, not gone
+    // the live page: the game just shown is listed with its moves, not gone (still on its channels:
+    // no other game to show)
     await page.goto('/live');
-    const listed = page.locator(`li[data-match="${match}"][data-broadcast="finished"]`);
+    const listed = page.locator(`li[data-match="${match}"][data-broadcast="on"]`);
     await listed.waitFor({ timeout: 15_000 });
     expect(await listed.locator('.meta').textContent()).toMatch(/finished after \d+ moves, north won · score \d+–\d+/);
     await h.screenshot(page, 'live-broadcast');

@@ -215,14 +215,18 @@ export class Broadcasts {
     };
   }
 
-  /** What is on broadcast and what just finished, newest first. */
+  /**
+   * What is on broadcast (being shown, or its end shown on a channel until the channel's next game:
+   * the list does not empty between two games) and what was shown before, newest first.
+   */
   summaries(): { readonly on: BroadcastSummary[]; readonly finished: BroadcastSummary[]; readonly channels: Record<string, string | null> } {
     const on: BroadcastSummary[] = [];
     const finished: BroadcastSummary[] = [];
+    const onChannels = new Set([...this.#channels.values()].map((channel) => channel.game));
     for (const settled of this.#settledGames()) {
       const summary = settled.summary();
       if (summary === null || (settled.stopped && !settled.ended)) continue;
-      (summary.ended ? finished : on).push(summary);
+      (onChannels.has(settled) || !summary.ended ? on : finished).push(summary);
     }
     on.sort((a, b) => b.startedAt - a.startedAt);
     finished.sort((a, b) => b.endedAt! - a.endedAt!);

@@ -20,12 +20,12 @@ function since(startedAt: number): string {
 /** How often the broadcast list is read again. */
 const BROADCASTS_EVERY_MS = 3000;
 
-function broadcastItem(summary: BroadcastSummary): HTMLLIElement {
+function broadcastItem(summary: BroadcastSummary, list: 'on' | 'finished'): HTMLLIElement {
   const players = entrantSeats(summary.game, summary.seats).map((seat) => seat.name ?? seat.bot).join(' vs ');
   const state = summary.ended
     ? `finished after ${summary.move} moves${summary.ranks === null ? '' : `, ${winnersText(summary.seats, summary.ranks)}`}`
     : `move ${summary.move}`;
-  return el('li', { class: `live-game${summary.ended ? ' finished' : ''}`, 'data-match': summary.match, 'data-broadcast': summary.ended ? 'finished' : 'on' },
+  return el('li', { class: `live-game${summary.ended ? ' finished' : ''}`, 'data-match': summary.match, 'data-broadcast': list },
     link(`/matches/${summary.match}`, el('span', { class: 'players' }, players), el('span', { class: 'visually-hidden' }, `, match ${summary.match}`)),
     el('span', { class: 'meta' }, `${gameName(summary.game)} · ${state}${summary.score === null ? '' : ` · score ${summary.score}`}`),
   );
@@ -44,8 +44,8 @@ function broadcastSection(): { readonly element: HTMLElement; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const show = (list: BroadcastList): void => {
-    fill(on, ...list.on.map(broadcastItem));
-    fill(finished, ...list.finished.map(broadcastItem));
+    fill(on, ...list.on.map((summary) => broadcastItem(summary, 'on')));
+    fill(finished, ...list.finished.map((summary) => broadcastItem(summary, 'finished')));
     onStatus.textContent = list.on.length === 0 ? 'Nothing on this moment: the next game is being chosen.' : '';
     finishedStatus.textContent = list.finished.length === 0 ? 'No game shown in the last minutes.' : '';
   };
