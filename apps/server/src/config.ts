@@ -29,7 +29,11 @@ export interface ServerConfig {
   readonly broadcastPaceMs: number | null;
   /** XIX_BROADCAST_PAUSE_MS: how long a channel shows a game's end before its next game. */
   readonly broadcastPauseMs: number;
-  /** The featured broadcast channels run whether followed or not (so `/` always has a game on). */
+  /**
+   * The featured broadcast channels run whether followed or not (so `/` always has a game on): on
+   * in a server process (configFromEnv; XIX_FEATURED_ALWAYS_ON=0 turns it off), off for a server
+   * built without settings (tests).
+   */
   readonly featuredAlwaysOn: boolean;
   /** XIX_DATA_DIR (default `data`, from the working directory): replays and logs are read from its `blobs/`. */
   readonly dataDir: string;
@@ -50,7 +54,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   heartbeatMs: 30_000,
   broadcastPaceMs: null,
   broadcastPauseMs: 4000,
-  featuredAlwaysOn: true,
+  featuredAlwaysOn: false,
   dataDir: dataDirOf({}),
 };
 
@@ -109,7 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     heartbeatMs,
     broadcastPaceMs: env.XIX_BROADCAST_PACE_MS === undefined || env.XIX_BROADCAST_PACE_MS === '' ? null : nonNegativeInt(env, 'XIX_BROADCAST_PACE_MS', 0),
     broadcastPauseMs: nonNegativeInt(env, 'XIX_BROADCAST_PAUSE_MS', DEFAULT_CONFIG.broadcastPauseMs),
-    featuredAlwaysOn: DEFAULT_CONFIG.featuredAlwaysOn,
+    featuredAlwaysOn: env.XIX_FEATURED_ALWAYS_ON !== '0',
     dataDir: dataDirOf(env),
   };
 }

@@ -25,7 +25,7 @@ export async function openApp(config: Partial<ServerConfig> = {}, options: Pick<
   const world = await openWorld();
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(SERIES_QUEUE, { connection, prefix: queuePrefix(world.prefix) });
-  const app = await buildServer({ store: world.store, queue, config: { adminToken: ADMIN_TOKEN, featuredAlwaysOn: false, ...config }, ...options });
+  const app = await buildServer({ store: world.store, queue, config: { adminToken: ADMIN_TOKEN, ...config }, ...options });
   const call: TestApp['call'] = ({ token, headers, ...options }) =>
     app.inject({ ...options, headers: { ...headers, ...(token !== undefined && { authorization: `Bearer ${token}` }) } });
   return {
