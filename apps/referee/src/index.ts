@@ -4,6 +4,7 @@ export { trustedPlayer, type TrustedPlayerOptions } from './trusted-player.ts';
 export { LOCAL_BOT_SEED_KEY, botSeed } from './bot-seed.ts';
 export { playSeries, seriesTable, type EntrantPlayers, type SeriesGame, type SeriesOptions, type SeriesTable } from './series.ts';
 export { createSeriesTally, type SeriesSummary, type SeriesTally, type TalliedGame } from './series-tally.ts';
+export { dealSeed } from './deal-seed.ts';
 export { entrantInSeat, rotatedGame, seatPlayers, seatingOf, seatsOfEntrant, tableSizeFor, type RotatedGame, type Seating } from './seat-rotation.ts';
 export { validationGamesPerDeal, validationTableSizes } from './validation-tables.ts';
 export { entrantOutcomes, meanInterval, placesOf, winShares, type EntrantOutcome } from './placing.ts';

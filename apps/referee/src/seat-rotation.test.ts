@@ -7,7 +7,7 @@ import { partnershipNim } from '../test/partnership-nim.ts';
 const onePerSeat = (k: number): Seating => Array.from({ length: k }, (_, seat) => [seat]);
 
 describe('rotatedGame', () => {
-  it('for two entrants at two seats is the mirrored pair: deal seed + floor(i/2), A in seat i mod 2', () => {
+  it('for two entrants at two seats is the mirrored pair: deal floor(i/2) (seed + deal without a deal key), A in seat i mod 2', () => {
     expect([0, 1, 2, 3, 4, 5].map((i) => rotatedGame(40, onePerSeat(2), i))).toEqual([
       { deal: 0, dealSeed: 40, rotation: 0, entrantBySeat: [0, 1] },
       { deal: 0, dealSeed: 40, rotation: 1, entrantBySeat: [1, 0] },

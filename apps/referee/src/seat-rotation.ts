@@ -4,11 +4,13 @@
  * games; a partnership plays every seat of its side). A series of E entrants plays every deal once
  * per rotation, so each entrant plays each group with the same cards and neither the deal nor the
  * seat decides the result. In rotation r entrant e plays the seats of group (e + r) mod E. Game
- * `index` of the series plays deal `seed + floor(index / E)` in rotation `index mod E`: for two
- * entrants at two seats, the mirrored pair (A in seat 0, then the seats swapped). With one seat an
- * entrant this is the arithmetic series always had, so every stored series replays identically.
+ * `index` of the series plays deal `floor(index / E)` (its seed: deal-seed.ts) in rotation
+ * `index mod E`: for two entrants at two seats, the mirrored pair (A in seat 0, then the seats
+ * swapped). With one seat an entrant this is the arithmetic series always had, so every stored
+ * series replays identically.
  * The one place this arithmetic is written.
  */
+import { dealSeed as dealSeedOf } from './deal-seed.ts';
 import { assertSeed, describeEntrantCounts, entrantsAt, tableSizes, tableSizesFor, type AnyGame, type Seat } from '@xix/engine';
 
 /** The seats of each entrant in the first rotation: `Game.seating(seats)`, every seat once. */
@@ -50,15 +52,14 @@ export interface RotatedGame {
   readonly entrantBySeat: readonly number[];
 }
 
-/** Game `index` of a series seated by `seating` whose first deal is `seed`. */
-export function rotatedGame(seed: number, seating: Seating, index: number): RotatedGame {
+/** Game `index` of a series seated by `seating` whose deals come from `seed` and `dealKey` (deal-seed.ts). */
+export function rotatedGame(seed: number, seating: Seating, index: number, dealKey?: string): RotatedGame {
   const entrants = seating.length;
   if (entrants < 1) throw new RangeError('a series needs at least one entrant');
   if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`a game index must be a non-negative integer, got ${String(index)}`);
   assertSeed(seed);
   const deal = Math.floor(index / entrants);
-  const dealSeed = seed + deal;
-  assertSeed(dealSeed);
+  const dealSeed = dealSeedOf(seed, deal, dealKey);
   const rotation = index % entrants;
   const entrantBySeat: number[] = [];
   seating.forEach((group, g) => {

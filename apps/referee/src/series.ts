@@ -2,8 +2,7 @@
  * A series between 2 or more entrants at one table: every deal is played once per seat rotation
  * (seat-rotation.ts), so each entrant plays each seat (or side) with the same cards and neither the
  * luck of the deal nor the seat decides the result. For two entrants at two seats it is the
- * mirrored series: game 2i plays deal `seed + i` with A in seat 0, game 2i+1 the same deal with A
- * in seat 1.
+ * mirrored series: game 2i plays deal i with A in seat 0, game 2i+1 the same deal with A in seat 1.
  */
 import { resolveOptions, type AnyGame, type GameOptions } from '@xix/engine';
 import { playMatch, type MatchRecord } from './match.ts';
@@ -24,8 +23,10 @@ export interface SeriesOptions {
   readonly game: AnyGame;
   /** Total number of games: a positive multiple of the number of entrants (each deal once per rotation). */
   readonly games: number;
-  /** Deal i of the series is `game.randomSetup(seed + i, seats, options)`. */
+  /** Deal i of the series is `game.randomSetup(dealSeed(seed, i, dealKey), seats, options)` (deal-seed.ts). */
   readonly seed: number;
+  /** The key that makes deals' seeds unpredictable from each other (deal-seed.ts); secret on the platform. None: deal i's seed is `seed + i`. */
+  readonly dealKey?: string;
   /** Seats at the table; default the smallest table that seats as many entrants as `players` has. */
   readonly seats?: number;
   /** The game's options, untrusted (checked with resolveOptions); default the game's defaults. */
@@ -79,10 +80,10 @@ export function playSeries(options: SeriesOptions): SeriesSummary<readonly numbe
   }
   const byRotation = rotationPlayersOf(options, table.seating);
   // Checks the seed and the last deal's seed before any game is played.
-  rotatedGame(seed, table.seating, games - 1);
+  rotatedGame(seed, table.seating, games - 1, options.dealKey);
   const tally = createSeriesTally(table.seating);
   for (let index = 0; index < games; index++) {
-    const { dealSeed, rotation } = rotatedGame(seed, table.seating, index);
+    const { dealSeed, rotation } = rotatedGame(seed, table.seating, index, options.dealKey);
     const record = playMatch({
       game, setup: game.randomSetup(dealSeed, table.seats, table.options), seed: dealSeed, players: byRotation[rotation]!,
       ...(options.botSeedKey !== undefined && { botSeedKey: options.botSeedKey }),

@@ -411,5 +411,6 @@ function validateJob(job: SeriesJob): void {
   if (job.botSeedKey !== undefined && (typeof job.botSeedKey !== 'string' || job.botSeedKey === '')) {
     throw new TypeError('job.botSeedKey must be a non-empty string when given');
   }
+  if (job.dealKey !== undefined && typeof job.dealKey !== 'string') throw new TypeError('job.dealKey must be a string when given');
   resolveLimits(job.limits);
 }

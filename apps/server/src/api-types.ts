@@ -30,8 +30,8 @@ export interface MatchPage {
   readonly next: string | null;
 }
 
-/** GET /api/series/:id: without the secret key of the bots' seeds, the deals' seed and the limits. */
-export type Series = Omit<StoredSeries, 'botSeedKey' | 'seed' | 'limits'>;
+/** GET /api/series/:id: without the secret keys of the bots' seeds and the deals' seeds, the series' seed and the limits. */
+export type Series = Omit<StoredSeries, 'botSeedKey' | 'dealKey' | 'seed' | 'limits'>;
 
 /** GET /api/leaderboard/:game[/:variant]. */
 export interface Leaderboard {

@@ -17,6 +17,8 @@ beforeEach(async () => {
   b = await upload(t.world.store, 'carol', 'two');
   seriesId = await t.world.store.createSeries({ game: 'xix', kind: 'challenge', rated: true, entrants: [a, b], deals: 5, seed: 9, requestedBy: 'alice' });
   for (let i = 0; i < 5; i++) await t.world.store.recordMatch(match(seriesId, i, [a, b], Object.assign(fakeReplay(i % 2), { seed: 9 + Math.floor(i / 2) })));
+  // the series is over (its last deal's twin never played): every stored game's deal is public
+  await t.world.store.setSeriesStatus(seriesId, 'failed', 'stopped');
 });
 afterEach(async () => { await t.close(); });
 

@@ -61,16 +61,21 @@ end
 redis.call('HSET', KEYS[1], 'failure', cjson.encode({ deal = deal, error = ARGV[2], count = count }))
 return count`;
 
+/** A fresh secret key of a series (its bots' seeds, its deals' seeds: referee bot-seed.ts, deal-seed.ts): 256 random bits. */
+export function newSecretKey(): string {
+  return randomBytes(32).toString('hex');
+}
+
 function checkEntrant(ref: EntrantRef): void {
   check(BOT_ID, ref.bot, 'bot id');
   if (!Number.isSafeInteger(ref.version) || ref.version < 1) throw new StoreInputError(`version ${ref.version} of ${ref.bot} is not a positive integer`);
 }
 
 /**
- * A new series' stored fields (with a fresh secret bot-seed key), checked, as strings: the JSON
- * that STORE_SERIES_LUA stores.
+ * A new series' stored fields (with a fresh secret bot-seed key, and a deal key: fresh, or the one
+ * its tournament's series share), checked, as strings: the JSON that STORE_SERIES_LUA stores.
  */
-export function newSeriesFields(input: NewSeries): string {
+export function newSeriesFields(input: NewSeries, dealKey: string = newSecretKey()): string {
   if (input.entrants.length < 2) throw new StoreInputError('a series needs at least two entrants');
   const seats = input.seats ?? input.entrants.length;
   if (!Number.isSafeInteger(seats) || seats < input.entrants.length) throw new StoreInputError(`seats must be an integer of at least the ${input.entrants.length} entrants, got ${seats}`);
@@ -89,7 +94,8 @@ export function newSeriesFields(input: NewSeries): string {
     deals: input.deals,
     seed: input.seed,
     limits: input.limits === undefined ? '' : JSON.stringify(input.limits),
-    botSeedKey: randomBytes(32).toString('hex'),
+    botSeedKey: newSecretKey(),
+    dealKey,
     status: 'queued',
     // every deal is played once per rotation: each entrant in each seat (or side)
     games: input.deals * input.entrants.length,
@@ -131,6 +137,7 @@ export function seriesOps(redis: Redis, keys: Keys, prefix: string, seriesMatchI
         seed: Number(hash.seed),
         limits: hash.limits ? (JSON.parse(hash.limits) as Record<string, number>) : null,
         botSeedKey: hash.botSeedKey ?? '',
+        dealKey: hash.dealKey ?? '',
         status: hash.status as SeriesStatus,
         games: Number(hash.games),
         gamesDone: Number(hash.gamesDone),

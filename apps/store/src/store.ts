@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { prefixedBlobStore, type BlobStore } from './blobs.ts';
 import { botOps } from './bots.ts';
 import { broadcastHoldOps } from './broadcast-holds.ts';
+import { dealPublicityOps } from './deal-publicity.ts';
 import { headToHeadOps } from './head-to-head.ts';
 import { keysFor } from './keys.ts';
 import { ladderOps } from './ladder.ts';
@@ -70,6 +71,7 @@ export function createStore(redis: Redis, options: StoreOptions) {
     ...validationOps(redis, keys, options.prefix),
     ...liveOps(redis, keys),
     ...broadcastHoldOps(redis, keys),
+    ...dealPublicityOps(redis, keys),
     ...ladderOps(redis, keys, { listBots: bots.listBots, ratings, intervalsAmong, createSeries: series.createSeries }),
     leaderboard,
     ratings,

@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { BOT_ID, StoreInputError, TOURNAMENT_ID, check } from './names.ts';
-import { STORE_SERIES_LUA, newSeriesFields } from './series.ts';
+import { STORE_SERIES_LUA, newSecretKey, newSeriesFields } from './series.ts';
 import { tableSchedule } from './table-schedule.ts';
 import type {
   BotRecord, CrossTableCell, EntrantRef, Match, NewTournament, PairingStatus, SeriesStatus, Tournament, TournamentFailure, TournamentReport,
@@ -46,17 +46,25 @@ return ids`;
 
 // KEYS: tournament, tournament's series; ARGV: prefix. Recomputes the status from the series'
 // statuses, in one step so that a worker starting a series and one finishing the last cannot
-// interleave; idempotent. A cancelled or done tournament stays so.
+// interleave; idempotent. A cancelled or done tournament stays so. Notes the series not finished
+// (`openSeries`): deal-publicity.ts reads those alone (a list that only shrinks, so one read late
+// still names every series not finished).
 const SETTLE = `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return false end
 if status == 'cancelled' or status == 'done' then return status end
 local open, started = 0, 0
+local openSeries = {}
 for _, id in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
   local s = redis.call('HGET', ARGV[1] .. ':series:' .. id, 'status')
-  if s ~= 'done' and s ~= 'failed' then open = open + 1 end
+  if s ~= 'done' and s ~= 'failed' then
+    open = open + 1
+    openSeries[open] = id
+  end
   if s ~= 'queued' then started = started + 1 end
 end
+-- a JSON array, '[]' when empty (cjson writes an empty table as an object)
+redis.call('HSET', KEYS[1], 'openSeries', open == 0 and '[]' or cjson.encode(openSeries))
 local next = status
 if open == 0 then next = 'done' elseif started > 0 then next = 'running' end
 if next ~= status then redis.call('HSET', KEYS[1], 'status', next) end
@@ -202,11 +210,13 @@ export function tournamentOps(
         id, game: input.game, status: 'queued', entrants: JSON.stringify(entrants), dealsPerPairing: String(deals), seats: String(seats), options: JSON.stringify(options),
         limits: input.limits === undefined ? '' : JSON.stringify(input.limits), createdAt: String(createdAt), createdBy: input.createdBy,
       };
+      // every table plays the same deals: one seed and one deal key for all (duplicate play)
       const seed = randomInt(2 ** 31);
+      const dealKey = newSecretKey();
       const pairings = tables.map((table) => newSeriesFields({
         game: input.game, kind: 'tournament', rated: true, entrants: table.map((i) => entrants[i]!), seats, options, deals, seed,
         requestedBy: input.createdBy, tournament: id, ...(input.limits !== undefined && { limits: input.limits }),
-      }));
+      }, dealKey));
       const series = (await createTournamentScript(
         [keys.seq('series'), keys.seriesUnfinished(), keys.tournament(id), keys.tournamentSeries(id), keys.tournamentsAll(), keys.tournamentsOfGame(input.game)],
         [prefix, JSON.stringify(tournament), createdAt, ...pairings],

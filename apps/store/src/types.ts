@@ -138,6 +138,11 @@ export interface Series extends SeriesSetup {
   readonly limits: Readonly<Record<string, number>> | null;
   /** Secret: the key of the bots' own seeds. For the worker; never sent out. */
   readonly botSeedKey: string;
+  /**
+   * Secret: the key of the deals' seeds (referee deal-seed.ts), shared by a tournament's series; ''
+   * for a series stored before deal keys (deal i's seed is then `seed + i`). For the worker; never sent out.
+   */
+  readonly dealKey: string;
   readonly status: SeriesStatus;
   /** Games the series plays: deals × entrants (each deal once per rotation). */
   readonly games: number;

@@ -219,6 +219,7 @@ describe('bot page', () => {
     expect(v2.version).toBe(2);
     const second = await h.store.createSeries({ game: '1923', kind: 'tournament', rated: true, entrants: [v2, sparring], deals: 7, seed: 2, requestedBy: 'admin' });
     for (let i = 0; i < 13; i++) await h.store.recordMatch(match(second, i, i % 2 === 0 ? [v2, sparring] : [sparring, v2], fakeReplay(i % 4 === 0 ? 1 : 0), { game: '1923', kind: 'tournament' }));
+    await h.store.setSeriesStatus(second, 'failed', 'stopped before its last game'); // its last deal is public: nothing more will be played (issue 19)
     const { rows } = await h.api<{ rows: { bot: string; elo: number; bt: { rating: number; low: number; high: number } }[] }>('/api/leaderboard/1923');
     const row = rows.find((r) => r.bot === v1.bot)!;
 
@@ -282,6 +283,7 @@ describe('bot page', () => {
       id: `${series}.0`, seriesId: series, game: '1923', kind: 'challenge', rated: false, entrants: seats, logs: seats.map(() => ''), finishedAt: Date.now(),
       replay: { moves: [], forfeit: { seat: 3, verdict: 'timeout', message: 'took too long' }, result: { winner: 1, points, reason: 'forfeit' } },
     });
+    await h.store.setSeriesStatus(series, 'failed', 'only its first game is played'); // the series plays no more: this game's deal is public (deal publicity, issue 19)
     const stored = await h.api<{ ranks: number[] }>(`/api/matches/${series}.0`);
     expect(stored.ranks).toEqual([2, 1, 2, 4]);
 

@@ -41,6 +41,7 @@ async function storeGame(names: readonly string[], seed: number): Promise<{ id: 
   const series = await h.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants: seated, deals: 1, seed, requestedBy: 'admin' });
   const id = `${series}.0`;
   await h.store.recordMatch({ id, seriesId: series, game: '1923', kind: 'challenge', rated: false, entrants: seated, logs: names.map(() => ''), finishedAt: Date.now(), replay: played.replay });
+  await h.store.setSeriesStatus(series, 'failed', 'only its first game is played'); // the series plays no more: this game's deal is public (deal publicity, issue 19)
   return { id, entrants: seated };
 }
 

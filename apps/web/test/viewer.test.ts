@@ -340,6 +340,7 @@ describe('match viewer', () => {
     await publish(rest);
     await expectShown(page, publicly(seeded, last));
     await h.store.recordMatch(storedMatch(seriesId, 0, entrants, replay, { rated: false }));
+    await h.store.setSeriesStatus(seriesId, 'failed', 'only its first game is played'); // the series plays no more: this game's deal is public (deal publicity, issue 19)
     const ranks = replay.result.points.map((_, seat) => (seat === replay.result.winner ? 0 : 1));
     await publish([{ type: 'end', moves: last, ranks, reason: replay.result.reason, view: xix.spectatorView(states[last] as never) }]);
     await expectShown(page, everything(seeded, last));
@@ -376,6 +377,7 @@ describe('match viewer', () => {
     const series = await h.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, deals: 1, seed: 1, requestedBy: 'alice' });
     // a game of 1970 (world.ts match): today's retention pass deletes its replay
     await h.store.recordMatch(storedMatch(series, 0, entrants, seeded.replay as never, { rated: false }));
+    await h.store.setSeriesStatus(series, 'failed', 'only its first game is played'); // the series plays no more: this game's deal is public (deal publicity, issue 19)
     expect((await h.store.expireReplays({ owner: 'viewer-test', maxAgeMs: 30 * 86_400_000 })).deleted).toEqual(['games/challenge/1970-01-01']);
     const page = await h.newPage('desktop');
     await page.goto(`/matches/${series}.0`);

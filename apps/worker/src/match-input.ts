@@ -19,7 +19,7 @@ export function tableOf(game: AnyGame, series: StoredSeries): SeriesTable {
 
 /** The entrants by seat of game `index` of a series. */
 export function seatsOf(table: SeriesTable, series: StoredSeries, bots: readonly CachedBot[], index: number): SeatedEntrant[] {
-  return rotatedGame(series.seed, table.seating, index).entrantBySeat.map((e) => {
+  return rotatedGame(series.seed, table.seating, index, series.dealKey).entrantBySeat.map((e) => {
     const entrant = series.entrants[e]!;
     return { bot: entrant.bot, version: entrant.version, name: bots[e]!.name };
   });
@@ -27,11 +27,11 @@ export function seatsOf(table: SeriesTable, series: StoredSeries, bots: readonly
 
 /**
  * Game `index` of a series as the sandbox pool plays it (each deal once per seat rotation, the
- * referee's rotatedGame; for two entrants at two seats, deal `seed + i` gives games 2i, A in seat
- * 0, and 2i + 1, A in seat 1): its setup.
+ * referee's rotatedGame; for two entrants at two seats, deal i gives games 2i, A in seat 0, and
+ * 2i + 1, A in seat 1): its setup.
  */
 export function seriesSetup(game: AnyGame, table: SeriesTable, series: StoredSeries, index: number): unknown {
-  return game.randomSetup(rotatedGame(series.seed, table.seating, index).dealSeed, table.seats, table.options);
+  return game.randomSetup(rotatedGame(series.seed, table.seating, index, series.dealKey).dealSeed, table.seats, table.options);
 }
 
 export function matchInput(series: StoredSeries, bots: readonly CachedBot[], game: HostGame, index: number, finishedAt: number): MatchInput {

@@ -1,7 +1,7 @@
 /**
  * Plays one stored series and stores its games as they arrive. A series of k entrants plays each
- * deal once per seat rotation (the referee's rotatedGame: deal `seed + i` gives games `k·i` to
- * `k·i + k - 1`). A series is resumed, not restarted: the deals whose k games are all stored
+ * deal once per seat rotation (the referee's rotatedGame: deal i gives games `k·i` to
+ * `k·i + k - 1`; its seed is secret, from the series' seed and deal key: deal-seed.ts). A series is resumed, not restarted: the deals whose k games are all stored
  * already are skipped, and `recordMatch` ignores a match id it has seen, so a job taken up again
  * after a crash stores every game exactly once. A tournament cancelled meanwhile stops its series
  * between deals (its status is read once per deal): the games stored are kept.
@@ -123,6 +123,7 @@ export async function runSeries(context: RunContext, seriesId: string): Promise<
       options: table.options,
       ...(series.limits !== null && { limits: series.limits as Partial<SandboxLimits> }),
       botSeedKey: series.botSeedKey,
+      dealKey: series.dealKey,
     },
     (game) => {
       const input = matchInput(series, bots, game, firstGame + game.index, now());

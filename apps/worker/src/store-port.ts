@@ -26,6 +26,8 @@ export interface StoredSeries {
   /** Overrides of the sandbox limits (checked by the pool), or null for the defaults. */
   readonly limits: Readonly<Record<string, number>> | null;
   readonly botSeedKey: string;
+  /** Secret: the key of the deals' seeds (referee deal-seed.ts); '' for a series stored before deal keys. */
+  readonly dealKey: string;
   readonly status: string;
   /** The tournament this series is a pairing of, or null. */
   readonly tournament: string | null;

@@ -3,6 +3,7 @@
  * match under its fixed id, with the entrants in the seats they played and a replay that verifies.
  */
 import { parseReplay, verifyReplay } from '@xix/engine';
+import { dealSeed } from '@xix/referee';
 import { describe, expect, it } from 'vitest';
 import { HEURISTIC, RANDOM, storeBot, finished, workerForAll } from './helpers.ts';
 
@@ -24,8 +25,9 @@ describe('a challenge series', () => {
       expect(match?.entrants[seatOfA]).toEqual({ bot: a.bot, version: 1, name: 'heuristic' });
       expect(match?.entrants[1 - seatOfA]).toEqual({ bot: b.bot, version: 1, name: 'random' });
       const replay = parseReplay(await w.h.store.getReplay(`${id}.${index}`));
-      // Deal i of the series is seed + i, the same deal for both games of a deal.
-      expect(replay.seed).toBe(11 + Math.floor(index / 2));
+      // Deal i of the series has its secret seed (deal-seed.ts, issue 19), the same deal for both games of a deal.
+      expect(replay.seed).toBe(dealSeed(11, Math.floor(index / 2), series.dealKey));
+      if (index >= 2) expect(replay.seed).not.toBe(11 + Math.floor(index / 2));
       expect(verifyReplay(replay)).toMatchObject({ ok: true });
     }
     const job = await w.h.queue.getJob(id);

@@ -29,6 +29,7 @@ const series: StoredSeries = {
   seed: 7,
   limits: null,
   botSeedKey: 'key',
+  dealKey: '',
   status: 'running',
   tournament: null,
   validates: null,

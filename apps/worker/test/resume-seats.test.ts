@@ -5,15 +5,17 @@
  */
 import type { SandboxPool, SeriesJob } from '@xix/sandbox';
 import { describe, expect, it } from 'vitest';
+import { nineteenTwentyThree } from '@xix/engine';
+import { rotatedGame, seatingOf } from '@xix/referee';
 import { runSeries } from '../src/index.ts';
 import type { StoredSeries, WorkerStore } from '../src/store-port.ts';
 
-function seriesOf(entrants: number, matches: readonly number[]): StoredSeries {
+function seriesOf(entrants: number, matches: readonly number[], dealKey = ''): StoredSeries {
   return {
     id: 's7', game: '1923', kind: 'challenge', rated: false,
     entrants: Array.from({ length: entrants }, (_, i) => ({ bot: `b${i + 1}`, version: 1 })),
     seats: entrants, options: {},
-    deals: 3, seed: 40, limits: null, botSeedKey: 'key', status: 'queued', tournament: null, validates: null,
+    deals: 3, seed: 40, limits: null, botSeedKey: 'key', dealKey, status: 'queued', tournament: null, validates: null,
     matches: matches.map((index) => `s7.${index}`),
   };
 }
@@ -55,5 +57,15 @@ describe('resuming a series of three entrants', () => {
     const { run, jobs } = await resume(seriesOf(3, [0, 1, 2, 3, 4, 5, 6, 7, 8]));
     expect(run).toMatchObject({ skippedDeals: 3, played: 0 });
     expect(jobs).toEqual([]);
+  });
+
+  it('keeps every deal of a series with a secret deal key: the resumed job plays the seeds the whole series would (issue 19)', async () => {
+    const series = seriesOf(3, [0, 1, 2], 'secret deal key');
+    const { jobs } = await resume(series);
+    expect(jobs[0]).toMatchObject({ seed: 41, deals: 2, dealKey: 'secret deal key' });
+    const seating = seatingOf(nineteenTwentyThree, 3);
+    for (let index = 0; index < 6; index++) {
+      expect(rotatedGame(jobs[0]!.seed, seating, index, jobs[0]!.dealKey).dealSeed).toBe(rotatedGame(series.seed, seating, index + 3, series.dealKey).dealSeed);
+    }
   });
 });

@@ -5,7 +5,7 @@
  * same seats as the stored match.
  */
 import { parseReplay, verifyReplay } from '@xix/engine';
-import { entrantInSeat } from '@xix/referee';
+import { dealSeed, entrantInSeat } from '@xix/referee';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../store/test/until.ts';
 import { HEURISTIC_1923, RANDOM_1923, storeBot, finished, workerForAll } from './helpers.ts';
@@ -41,8 +41,9 @@ describe('a 3-entrant 1923 series', () => {
       const replay = parseReplay(await w.h.store.getReplay(`${id}.${index}`));
       expect(replay.game.id).toBe('1923');
       expect(replay.seats).toHaveLength(3);
-      // deal i of the series is seed + i, the same cards in each of its three rotations
-      expect(replay.seed).toBe(seed + Math.floor(index / 3));
+      // deal i of the series: its secret seed (deal-seed.ts, issue 19), the same cards in each of its three rotations
+      expect(series.dealKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(replay.seed).toBe(dealSeed(seed, Math.floor(index / 3), series.dealKey));
       expect(verifyReplay(replay)).toMatchObject({ ok: true });
       expect(replay.result.ranks).toHaveLength(3);
       expect(match?.ranks).toEqual(replay.result.ranks);

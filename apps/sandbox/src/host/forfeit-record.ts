@@ -17,7 +17,7 @@ export function forfeitRecord(job: SeriesJob, index: number, bot: number, action
   if (game === undefined) return `unknown game "${job.game}"`;
   try {
     const { seats, options, seating } = seriesTable(game, job.bots.length, job.seats, job.options);
-    const { dealSeed: seed, rotation, entrantBySeat } = rotatedGame(job.seed, seating, index);
+    const { dealSeed: seed, rotation, entrantBySeat } = rotatedGame(job.seed, seating, index, job.dealKey);
     const setup: unknown = game.parseSetup(game.randomSetup(seed, seats, options));
     const state: unknown = game.start(setup);
     const moves: ReplayMove[] = [];

@@ -42,8 +42,7 @@ await loadFixtureGames();
 
 /**
  * Games `from` to the end of the series `job`: each deal once per seat rotation (rotatedGame, as
- * the referee's playSeries); for two entrants at two seats, deal `seed + i` with A in seat 0, then
- * in seat 1.
+ * the referee's playSeries); for two entrants at two seats, deal i with A in seat 0, then in seat 1.
  */
 async function runSeries(id: number, job: SeriesJob, from: number): Promise<void> {
   const game = findGame(job.game);
@@ -64,7 +63,7 @@ async function runSeries(id: number, job: SeriesJob, from: number): Promise<void
   const tables = Array.from({ length: entrants }, (_, rotation) => playersFor(rotation));
   try {
     for (let index = from; index < job.deals * entrants; index++) {
-      const { dealSeed: seed, rotation } = rotatedGame(job.seed, seating, index);
+      const { dealSeed: seed, rotation } = rotatedGame(job.seed, seating, index, job.dealKey);
       lease.beginGame(id, index, HOST_STEP_MS);
       const record = playMatch({ game, setup: game.randomSetup(seed, seats, options), seed, players: tables[rotation]!, ...(job.botSeedKey !== undefined && { botSeedKey: job.botSeedKey }) });
       lease.hostCode(HOST_STEP_MS);

@@ -17,9 +17,9 @@ export interface BotEntry {
 }
 
 /**
- * A series of E entrants at a table of `seats` seats: deal `seed + i` is played once per seat
- * rotation (the referee's seat-rotation.ts), E games per deal; for two entrants at two seats, the
- * mirrored pair.
+ * A series of E entrants at a table of `seats` seats: deal i (its seed from `seed + i` and
+ * `dealKey`: the referee's deal-seed.ts) is played once per seat rotation (seat-rotation.ts), E
+ * games per deal; for two entrants at two seats, the mirrored pair.
  */
 export interface SeriesJob {
   readonly game: string;
@@ -34,6 +34,8 @@ export interface SeriesJob {
   readonly limits?: Partial<SandboxLimits>;
   /** The secret key of the bots' own seeds (referee bot-seed.ts); the pool draws one when absent. */
   readonly botSeedKey?: string;
+  /** The secret key of the deals' seeds (referee deal-seed.ts); none: deal i's seed is `seed + i`. */
+  readonly dealKey?: string;
 }
 
 /** Play the games of `job` from index `from` on (a series taken up again after its host died). */

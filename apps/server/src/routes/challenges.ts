@@ -86,8 +86,10 @@ export function challengeRoutes(app: FastifyInstance, options: { store: Store; q
   }, async (request) => {
     const series = await store.getSeries(request.params.id);
     if (series === null) throw notFound(`params.id: no series ${request.params.id}`);
-    // the response schema leaves the secret bot-seed key out; this says so in the code too
-    const { botSeedKey: _secret, ...visible } = series;
-    return visible;
+    // the response schema leaves the secret keys out; this says so in the code too
+    const { botSeedKey: _botSeedKey, dealKey: _dealKey, ...visible } = series;
+    // a game whose deal is not public yet is not listed, as a game in progress (routes/matches.ts)
+    const unpublished = await store.unpublishedMatches(series.matches);
+    return unpublished.size === 0 ? visible : { ...visible, matches: series.matches.filter((id) => !unpublished.has(id)) };
   });
 }

@@ -1,4 +1,8 @@
-/** Matches: list (paged), one match, its replay, and the logs of the caller's own seats. */
+/**
+ * Matches: list (paged), one match, its replay, and the logs of the caller's own seats. A stored
+ * match whose deal is not public yet (another game of the deal still to be played or on broadcast:
+ * the store's unpublishedMatches) is answered for as a game in progress: not found, not listed.
+ */
 import type { FastifyInstance } from 'fastify';
 import { botSeed } from '@xix/referee';
 import { EXPIRED, MAX_PAGE, type Match, type Store } from '@xix/store';
@@ -18,9 +22,12 @@ interface MatchQuerystring {
 export function matchRoutes(app: FastifyInstance, options: { store: Store }): void {
   const { store } = options;
 
+  /** What a game in progress gets, and a finished one whose deal is not public yet: the same answer. */
+  const noMatch = (id: string) => notFound(`params.id: no match ${id}`);
+
   async function requireMatch(id: string): Promise<Match> {
-    const match = await store.getMatch(id);
-    if (match === null) throw notFound(`params.id: no match ${id}`);
+    const [match, unpublished] = await Promise.all([store.getMatch(id), store.unpublishedMatches([id])]);
+    if (match === null || unpublished.has(id)) throw noMatch(id);
     return match;
   }
 
@@ -42,10 +49,13 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
     },
   }, async (request, reply) => {
     const { game, bot, series, limit, before } = request.query;
-    const page = await store.listMatches({
+    const listed = await store.listMatches({
       limit: limit ?? 20,
       ...(game !== undefined && { game }), ...(bot !== undefined && { bot }), ...(series !== undefined && { series }), ...(before !== undefined && { before }),
     });
+    // a page may come out shorter than `limit`: `next` still goes on from where the index left off
+    const unpublished = await store.unpublishedMatches(listed.matches.map((match) => match.id));
+    const page = unpublished.size === 0 ? listed : { ...listed, matches: listed.matches.filter((match) => !unpublished.has(match.id)) };
     // already JSON (the 200 schema's shape): fastify sends a string with a JSON content type as it is
     return reply.type('application/json; charset=utf-8').send(matchPageJson(reply, page));
   });
@@ -67,8 +77,8 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
       response: { 200: { type: 'object', additionalProperties: true, description: 'a replay document' }, ...errors(400, 404, 410) },
     },
   }, async (request) => {
-    const replay = await store.getReplay(request.params.id);
-    if (replay === null) throw notFound(`params.id: no match ${request.params.id}`);
+    const [replay, unpublished] = await Promise.all([store.getReplay(request.params.id), store.unpublishedMatches([request.params.id])]);
+    if (replay === null || unpublished.has(request.params.id)) throw noMatch(request.params.id);
     if (replay === EXPIRED) throw expired(request.params.id);
     return replay;
   });

@@ -1,0 +1,102 @@
+/**
+ * Deal publicity (issue 19, no spoilers): a match is unpublished while another game of its deal is
+ * still to be played (its mirrored twin; in a tournament, the same deal at another table) or on
+ * broadcast, and public as soon as neither holds.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MatchEntrant } from '../src/types.ts';
+import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
+
+let w: World;
+beforeEach(async () => {
+  w = await openWorld();
+});
+afterEach(async () => {
+  await w.close();
+});
+
+const store = (seriesId: string, index: number, entrants: readonly MatchEntrant[]) => w.store.recordMatch(match(seriesId, index, index % 2 === 0 ? entrants : [...entrants].reverse(), fakeReplay(index % 2)));
+const hidden = async (ids: readonly string[]) => [...(await w.store.unpublishedMatches(ids))].sort();
+
+describe('a series deal', () => {
+  it('is unpublished until both mirrored twins are stored, then public; a later deal stays hidden', async () => {
+    const a = await upload(w.store, 'alice', 'one');
+    const b = await upload(w.store, 'bob', 'two');
+    const s = await w.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants: [a, b], deals: 2, seed: 1, requestedBy: 'alice' });
+    await w.store.setSeriesStatus(s, 'running');
+    await store(s, 0, [a, b]);
+    expect(await hidden([`${s}.0`, `${s}.1`, `${s}.2`])).toEqual([`${s}.0`, `${s}.1`, `${s}.2`]);
+    await store(s, 1, [a, b]);
+    expect(await hidden([`${s}.0`, `${s}.1`, `${s}.2`, `${s}.3`])).toEqual([`${s}.2`, `${s}.3`]);
+    // a series given up (failed) will never play the rest of its deal: nothing waits for it
+    await store(s, 2, [a, b]);
+    await w.store.setSeriesStatus(s, 'failed', 'stopped');
+    expect(await hidden([`${s}.2`])).toEqual([]);
+  });
+
+  it('stays unpublished while any game of it is on broadcast, and no longer once released or lapsed', async () => {
+    const a = await upload(w.store, 'alice', 'one');
+    const b = await upload(w.store, 'bob', 'two');
+    const s = await w.store.createSeries({ game: 'xix', kind: 'ladder', rated: true, entrants: [a, b], deals: 2, seed: 1, requestedBy: 'ladder' });
+    for (let i = 0; i < 4; i++) await store(s, i, [a, b]);
+    await w.store.setSeriesStatus(s, 'done');
+    const all = [0, 1, 2, 3].map((i) => `${s}.${i}`);
+    expect(await hidden(all)).toEqual([]);
+    await w.store.holdBroadcast(`${s}.1`, 60_000);
+    // the held game and its twin; the other deal is public
+    expect(await hidden(all)).toEqual([`${s}.0`, `${s}.1`]);
+    await w.store.releaseBroadcast(`${s}.1`);
+    expect(await hidden(all)).toEqual([]);
+    await w.store.holdBroadcast(`${s}.2`, 60_000);
+    await w.redis.zadd(`${w.prefix}:broadcast-holds`, 1, `${s}.2`); // lapsed long ago: a crashed server's hold
+    expect(await hidden(all)).toEqual([]);
+  });
+});
+
+describe('a validation deal', () => {
+  it('is public once the validated version forfeits: the series stops there, and its owner is shown the failing game', async () => {
+    const house = await upload(w.store, 'house', 'random');
+    const version = await upload(w.store, 'alice', 'quitter', 'validating');
+    const s = await w.store.createSeries({ game: 'xix', kind: 'validation', rated: false, entrants: [version, house], deals: 2, seed: 1, requestedBy: 'alice', validates: version });
+    await w.store.setSeriesStatus(s, 'running');
+    await w.store.recordMatch(match(s, 0, [version, house], fakeReplay(0), { kind: 'validation', rated: false }));
+    await w.store.recordMatch(match(s, 1, [house, version], fakeReplay(1), { kind: 'validation', rated: false }));
+    // deal 1: the version forfeits its first game; the twin will never be played
+    await w.store.recordMatch(match(s, 2, [version, house], fakeReplay(1, { forfeitSeat: 0 }), { kind: 'validation', rated: false }));
+    // still `running` (its worker has yet to mark it), yet it will store nothing more
+    expect((await w.store.getSeries(s))!.status).toBe('running');
+    expect(await hidden([`${s}.0`, `${s}.2`, `${s}.3`])).toEqual([]);
+  });
+});
+
+describe('a tournament deal', () => {
+  it('stays unpublished until every pairing has played it (duplicate play), a cancelled pairing waiting for nothing', async () => {
+    const bots = [await upload(w.store, 'alice', 'ann'), await upload(w.store, 'bob', 'ben'), await upload(w.store, 'carol', 'cat')];
+    const { tournament, series } = await w.store.createTournament({ game: 'xix', entrants: bots.map(({ bot, version }) => ({ bot, version })), dealsPerPairing: 2, seats: 2, createdBy: 'admin' });
+    const [first, second, third] = series as [string, string, string];
+    const sitting = [[bots[0]!, bots[1]!], [bots[0]!, bots[2]!], [bots[1]!, bots[2]!]];
+    for (const s of series) await w.store.setSeriesStatus(s, 'running');
+    // the first table plays both deals and is done; the tournament notes its unfinished tables (settle)
+    for (let i = 0; i < 4; i++) await store(first, i, sitting[0]!);
+    await w.store.setSeriesStatus(first, 'done');
+    await w.store.settleTournament(tournament);
+    expect(await hidden([`${first}.0`, `${first}.3`])).toEqual([`${first}.0`, `${first}.3`]);
+    // the second table plays deal 0; the third has not: deal 0 is still secret
+    await store(second, 0, sitting[1]!);
+    await store(second, 1, sitting[1]!);
+    expect(await hidden([`${first}.0`, `${second}.1`])).toEqual([`${first}.0`, `${second}.1`]);
+    await store(third, 0, sitting[2]!);
+    await store(third, 1, sitting[2]!);
+    expect(await hidden([`${first}.0`, `${first}.1`, `${second}.0`, `${third}.1`, `${first}.2`])).toEqual([`${first}.2`]);
+    // deal 1: the second table's pairing is cancelled; the third plays it
+    await w.store.setSeriesStatus(second, 'failed', 'cancelled');
+    await w.store.settleTournament(tournament);
+    await store(third, 2, sitting[2]!);
+    expect(await hidden([`${first}.2`])).toEqual([`${first}.2`]);
+    await store(third, 3, sitting[2]!);
+    expect(await hidden([`${first}.2`, `${first}.3`, `${third}.3`])).toEqual([]);
+    // a game on broadcast at one table keeps the deal hidden at every table
+    await w.store.holdBroadcast(`${third}.3`, 60_000);
+    expect(await hidden([`${first}.2`, `${first}.0`])).toEqual([`${first}.2`]);
+  });
+});
