@@ -68,6 +68,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await store.releaseBroadcast(match);
       await store.publishWaitingGameEnd(match);
     },
+    dealIsPublic: async (match) => !(await store.unpublishedMatches([match])).has(match),
   }, { ...DEFAULT_TIMING, paceMs: config.broadcastPaceMs, pauseMs: config.broadcastPauseMs }, app.log);
   if (config.featuredAlwaysOn) broadcasts.pinFeatured();
   await app.register(async (api) => {

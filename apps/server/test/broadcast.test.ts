@@ -24,9 +24,17 @@ function tapeOf(match: string, seed: number): Tape {
   return { match, game: 'xix', seats: SEATS, tournament: null, steps, end: { moves: end.moves, ranks: end.ranks, reason: end.reason, view: end.view } };
 }
 
-function recordingHolds(): BroadcastHolds & { readonly calls: string[] } {
+function recordingHolds(dealIsPublic = true): BroadcastHolds & { readonly calls: string[] } {
   const calls: string[] = [];
-  return { calls, hold: async (match) => { calls.push(`hold ${match}`); }, release: async (match) => { calls.push(`release ${match}`); } };
+  return {
+    calls,
+    hold: async (match) => { calls.push(`hold ${match}`); },
+    release: async (match) => { calls.push(`release ${match}`); },
+    dealIsPublic: async (match) => {
+      calls.push(`public? ${match}`);
+      return dealIsPublic;
+    },
+  };
 }
 
 const parse = (shown: Shown): { id: string; at: number; event: FollowEvent } => JSON.parse(shown.payload.toString()) as { id: string; at: number; event: FollowEvent };
@@ -132,12 +140,28 @@ describe('a broadcast game', () => {
     // refreshed while the game is shown (it lasts longer than two thirds of the hold's lifetime)
     const refreshes = Math.floor((600 * tape.steps.length) / ((DEFAULT_TIMING.holdTtlMs * 2) / 3));
     expect(refreshes).toBeGreaterThan(0);
-    expect(holds.calls).toEqual([...Array<string>(1 + refreshes).fill('hold s1.0'), 'release s1.0']);
+    // released before the deal's publicity is asked: its own hold would keep it secret
+    expect(holds.calls).toEqual([...Array<string>(1 + refreshes).fill('hold s1.0'), 'release s1.0', 'public? s1.0']);
     await vi.advanceTimersByTimeAsync(DEFAULT_TIMING.holdTtlMs * 2);
-    expect(holds.calls.at(-1)).toBe('release s1.0');
+    expect(holds.calls.at(-1)).toBe('public? s1.0');
     expect(game.after(3)!.map((shown) => shown.k)).toEqual(frames.slice(4).map((frame) => frame.k));
     expect(game.after(-5)).toBeNull();
     expect(errors).toEqual([]);
+  });
+
+  it('ends on the last public view, not the whole deal, while the deal is not public (a twin still to play or on broadcast)', async () => {
+    const tape = tapeOf('s6.0', 13);
+    const game = new BroadcastGame('s6.0', { load: async () => tape }, recordingHolds(false), { ...DEFAULT_TIMING, paceMs: 1 }, onError);
+    const frames: Shown[] = [];
+    game.listen((shown) => frames.push(shown));
+    await game.begin();
+    await vi.advanceTimersByTimeAsync(tape.steps.length + 5);
+    const end = parse(frames.at(-1)!).event;
+    expect(end).toMatchObject({ type: 'end', moves: tape.end!.moves, ranks: tape.end!.ranks });
+    if (end.type !== 'end') throw new Error('no end');
+    expect(end.view).toEqual(tape.steps.at(-1)!.view);
+    expect(end.view).not.toEqual(tape.end!.view);
+    expect(game.snapshot().map((shown) => parse(shown).event.type)).toEqual(['game', 'end']);
   });
 
   it('a move costs far fewer bytes than the view it changes', async () => {

@@ -7,7 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EntrantRef, LiveEvent } from '@xix/store';
 import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
+import { findGame } from '@xix/engine';
 import { openApp, type TestApp } from './app.ts';
+import { entrantsOf, storeGames } from './deal-world.ts';
 import { LiveClient, playGame, wsBase, type Frame } from './live-client.ts';
 
 let t: TestApp;
@@ -109,6 +111,35 @@ describe('the follow stream', () => {
     expect(unknown.frames[0]?.type).toBe('error');
     const bad = await follow('featured', 'r3');
     expect((await bad.untilClosed()).code).toBe(4400);
+  });
+});
+
+describe('a deal not public yet (issue 19, no spoilers)', () => {
+  it('gives no replay on the match stream while a twin is unplayed, and the broadcast ends it on the public view; both once the twin is played', async () => {
+    const game = findGame('xix')!;
+    const { store } = t.world;
+    const { entrants } = await entrantsOf(t, game, 2);
+    const seriesId = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 5, requestedBy: 'owner0' });
+    await store.setSeriesStatus(seriesId, 'running');
+    await storeGames(store, seriesId, [0], entrants);
+    const first = `${seriesId}.0`;
+    // its twin is in play: the match stream answers as for a game in progress (no live stream here: none)
+    const hidden = await LiveClient.open(base, `/api/matches/${first}/events`);
+    expect((await hidden.untilClosed()).code).toBe(4404);
+    expect(hidden.events).toEqual([]);
+    // the broadcast shows it, but its end keeps the deal back: the last public view
+    const shown = await follow(`match:${first}`);
+    expect((await shown.untilClosed()).code).toBe(1000);
+    const end = eventOf(shown.events.at(-1)!);
+    expect(end.type).toBe('end');
+    const { views } = rebuild(shown.frames);
+    expect(end.view).toEqual([...views.values()].at(-1));
+
+    await storeGames(store, seriesId, [1], entrants);
+    await store.setSeriesStatus(seriesId, 'done');
+    const replay = await LiveClient.open(base, `/api/matches/${first}/events`);
+    expect((await replay.untilClosed()).code).toBe(1000);
+    expect(replay.events.map((frame) => frame.id).at(0)).toBe('r0');
   });
 });
 

@@ -21,6 +21,12 @@ export interface BroadcastHolds {
   hold(match: string, ttlMs: number): Promise<void>;
   /** The end is shown (or the broadcast stopped): the hold goes and the waiting lobby news is sent. */
   release(match: string): Promise<void>;
+  /**
+   * Whether the game's deal is public (store deal publicity: every game of the deal over and none
+   * other on broadcast). Until it is, the end shows the last public view, not the whole deal: a
+   * twin of the deal may still be played or shown.
+   */
+  dealIsPublic(match: string): Promise<boolean>;
 }
 
 export interface BroadcastTiming {
@@ -49,7 +55,7 @@ export type FollowEvent =
   | { readonly type: 'move'; readonly match: string; readonly move: number; readonly seat: number; readonly delta: unknown }
   /** Moves skipped (a long game): `view` after `to` moves; `summary` says what happened meanwhile. */
   | { readonly type: 'skip'; readonly match: string; readonly from: number; readonly to: number; readonly summary: string; readonly view: unknown }
-  /** The game's end: `view` is the whole deal. */
+  /** The game's end: `view` is the whole deal once the deal is public, else the last public view. */
   | { readonly type: 'end'; readonly match: string; readonly moves: number; readonly ranks: readonly number[]; readonly reason: string; readonly view: unknown };
 
 /** An event as shown: its number in the game (`k`: moves at it; the end is moves + 1) and its frame. */
@@ -112,6 +118,8 @@ export class BroadcastGame {
   #held = false;
   #holdTimer: NodeJS.Timeout | null = null;
   #stopped = false;
+  /** The end is being shown (its deal's publicity asked). */
+  #ending = false;
   startedAt = 0;
   endedAt: number | null = null;
   ranks: readonly number[] | null = null;
@@ -152,10 +160,10 @@ export class BroadcastGame {
 
   listen(listener: (shown: Shown) => void): () => void {
     this.#listeners.add(listener);
-    if (!this.ended && !this.#held) this.#hold();
+    if (!this.ended && !this.#ending && !this.#held) this.#hold();
     return () => {
       this.#listeners.delete(listener);
-      if (this.#listeners.size === 0 && !this.ended) this.stop();
+      if (this.#listeners.size === 0 && !this.ended && !this.#ending) this.stop();
     };
   }
 
@@ -209,7 +217,7 @@ export class BroadcastGame {
   /** Shows the next event if the tape has it, else reads the tape again; then waits a pace. */
   #step(): void {
     this.#timer = null;
-    if (this.#stopped || this.ended) return;
+    if (this.#stopped || this.#ending || this.ended) return;
     const tape = this.#tape!;
     const next = tape.steps.findIndex((step) => step.move > this.#move);
     if (this.#move < 0) return this.#showStart(tape);
@@ -283,14 +291,21 @@ export class BroadcastGame {
     return true;
   }
 
+  /** The hold goes first (its own hold keeps its deal secret), then the deal's publicity decides the end's view. */
   #showEnd(tape: Tape): void {
     const end = tape.end!;
-    this.ranks = end.ranks;
-    this.endedAt = Date.now();
-    this.#emit(end.moves + 1, { type: 'end', match: this.match, moves: end.moves, ranks: end.ranks, reason: end.reason, view: end.view }, true);
-    this.#shownMove = this.#move;
-    this.#move = end.moves;
-    this.#unhold();
+    this.#ending = true; // no step, no new hold meanwhile
+    const release = this.#held ? this.#release() : Promise.resolve();
+    release.then(() => this.#holds.dealIsPublic(this.match)).catch((error: unknown) => {
+      this.#onError(error);
+      return false;
+    }).then((isPublic) => {
+      this.ranks = end.ranks;
+      this.endedAt = Date.now();
+      this.#emit(end.moves + 1, { type: 'end', match: this.match, moves: end.moves, ranks: end.ranks, reason: end.reason, view: isPublic ? end.view : this.#view }, true);
+      this.#shownMove = this.#move;
+      this.#move = end.moves;
+    }, this.#onError);
   }
 
   #hold(): void {
@@ -304,10 +319,13 @@ export class BroadcastGame {
   }
 
   #unhold(): void {
+    if (this.#held) this.#release().catch(this.#onError);
+  }
+
+  #release(): Promise<void> {
     if (this.#holdTimer !== null) clearInterval(this.#holdTimer);
     this.#holdTimer = null;
-    if (!this.#held) return;
     this.#held = false;
-    this.#holds.release(this.match).catch(this.#onError);
+    return this.#holds.release(this.match);
   }
 }
