@@ -127,6 +127,18 @@ export interface MatchLogs {
 }
 
 /** GET /api/live. */
+/** GET /api/broadcasts: a game being broadcast or just shown. */
+export type { BroadcastSummary } from './live/broadcast.ts';
+/** The follow stream's events (docs/api.md "Follow stream"). */
+export type { FollowEvent } from './live/broadcast.ts';
+
+/** GET /api/broadcasts. */
+export interface BroadcastList {
+  readonly on: readonly import('./live/broadcast.ts').BroadcastSummary[];
+  readonly finished: readonly import('./live/broadcast.ts').BroadcastSummary[];
+  readonly channels: Readonly<Record<string, string | null>>;
+}
+
 export interface LiveGames {
   readonly games: readonly LiveGame[];
 }

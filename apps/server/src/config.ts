@@ -22,6 +22,19 @@ export interface ServerConfig {
   readonly leaderboardCacheMs: number;
   /** How often (ms) each websocket is pinged; one that did not answer the previous ping is cut. */
   readonly heartbeatMs: number;
+  /**
+   * XIX_BROADCAST_PACE_MS: every game's broadcast pace (ms a move) instead of its own (default
+   * null: each game's, docs/architecture.md "Broadcast"); 0 shows moves as soon as they are known.
+   */
+  readonly broadcastPaceMs: number | null;
+  /** XIX_BROADCAST_PAUSE_MS: how long a channel shows a game's end before its next game. */
+  readonly broadcastPauseMs: number;
+  /**
+   * The featured broadcast channels run whether followed or not (so `/` always has a game on): on
+   * in a server process (configFromEnv; XIX_FEATURED_ALWAYS_ON=0 turns it off), off for a server
+   * built without settings (tests).
+   */
+  readonly featuredAlwaysOn: boolean;
   /** XIX_DATA_DIR (default `data`, from the working directory): replays and logs are read from its `blobs/`. */
   readonly dataDir: string;
 }
@@ -39,6 +52,9 @@ export const DEFAULT_CONFIG: ServerConfig = {
   logLevel: 'info',
   leaderboardCacheMs: 1000,
   heartbeatMs: 30_000,
+  broadcastPaceMs: null,
+  broadcastPauseMs: 4000,
+  featuredAlwaysOn: false,
   dataDir: dataDirOf({}),
 };
 
@@ -95,6 +111,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
     leaderboardCacheMs: nonNegativeInt(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),
     heartbeatMs,
+    broadcastPaceMs: env.XIX_BROADCAST_PACE_MS === undefined || env.XIX_BROADCAST_PACE_MS === '' ? null : nonNegativeInt(env, 'XIX_BROADCAST_PACE_MS', 0),
+    broadcastPauseMs: nonNegativeInt(env, 'XIX_BROADCAST_PAUSE_MS', DEFAULT_CONFIG.broadcastPauseMs),
+    featuredAlwaysOn: env.XIX_FEATURED_ALWAYS_ON !== '0',
     dataDir: dataDirOf(env),
   };
 }

@@ -254,3 +254,29 @@ export const liveGamesSchema = {
     },
   },
 } as const;
+
+/** A game on broadcast or just shown (GET /api/broadcasts; live/broadcast.ts BroadcastSummary). */
+const broadcastSummarySchema = {
+  type: 'object',
+  required: ['match', 'game', 'seats', 'tournament', 'move', 'score', 'ended', 'ranks', 'startedAt', 'endedAt'],
+  properties: {
+    match: str, game: str, seats: { type: 'array', items: entrantSchema }, tournament: { type: ['string', 'null'] },
+    move: { type: 'integer', description: 'moves shown so far' },
+    score: { type: ['string', 'null'], description: 'the score in the view shown, when the game has one' },
+    ended: { type: 'boolean', description: 'its end has been shown' },
+    ranks: { type: ['array', 'null'], items: int, description: 'by seat, once its end is shown' },
+    startedAt: { type: 'integer', description: 'when its broadcast began (ms since the epoch)' },
+    endedAt: { type: ['integer', 'null'], description: 'when its end was shown' },
+  },
+} as const;
+
+/** What this server broadcasts (GET /api/broadcasts). */
+export const broadcastsSchema = {
+  type: 'object',
+  required: ['on', 'finished', 'channels'],
+  properties: {
+    on: { type: 'array', items: broadcastSummarySchema, description: 'games being shown (or whose end a channel shows until its next game), newest first' },
+    finished: { type: 'array', items: broadcastSummarySchema, description: 'games shown before, in the last minutes, newest first' },
+    channels: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: 'channel name → the match it shows' },
+  },
+} as const;

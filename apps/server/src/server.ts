@@ -25,6 +25,9 @@ import { botRoutes } from './routes/bots.ts';
 import { challengeRoutes } from './routes/challenges.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { liveRoutes } from './routes/live.ts';
+import { storeTapes } from './live/broadcast-tape.ts';
+import { DEFAULT_TIMING } from './live/broadcast.ts';
+import { Broadcasts } from './live/channels.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { tokenRoutes } from './routes/tokens.ts';
@@ -58,6 +61,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await openapiPlugin(app);
   rateLimitPlugin(app, store);
 
+  // the broadcast (live/channels.ts): holds keep a game's deal and result news back while it is shown
+  const broadcasts = new Broadcasts(store, storeTapes(store), {
+    hold: (match, ttlMs) => store.holdBroadcast(match, ttlMs),
+    release: async (match) => {
+      await store.releaseBroadcast(match);
+      await store.publishWaitingGameEnd(match);
+    },
+    dealIsPublic: async (match) => !(await store.unpublishedMatches([match])).has(match),
+  }, { ...DEFAULT_TIMING, paceMs: config.broadcastPaceMs, pauseMs: config.broadcastPauseMs }, app.log);
+  if (config.featuredAlwaysOn) broadcasts.pinFeatured();
   await app.register(async (api) => {
     metaRoutes(api, { store, queue });
     userRoutes(api, { store, registerRate: config.registerRate });
@@ -67,11 +80,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     challengeRoutes(api, { store, queue, challengeRate: config.challengeRate });
     leaderboardRoutes(api, { store });
     tournamentRoutes(api, { store, queue });
-    liveRoutes(api, { store });
+    liveRoutes(api, { store, broadcasts });
   });
   metricsPlugin(app, { store, queue, adminToken: config.adminToken });
   await dashboardPlugin(app, { queue, adminToken: config.adminToken });
-  await livePlugin(app, { store, heartbeatMs: config.heartbeatMs });
+  await livePlugin(app, { store, heartbeatMs: config.heartbeatMs, broadcasts });
   await webPlugin(app);
   return app;
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  Bot, BotDetail, BotList, GameInfo, GameTemplate, Leaderboard, LeaderboardRow, LiveGame, LiveGames, Match, MatchLogs, MatchPage, Me, RatingHistory, RatingPoint, Registration, Series,
+  Bot, BotDetail, BotList, BroadcastList, BroadcastSummary, GameInfo, GameTemplate, Leaderboard, LeaderboardRow, LiveGame, LiveGames, Match, MatchLogs, MatchPage, Me, RatingHistory, RatingPoint, Registration, Series,
   Tournament, TournamentReport, UploadResult, User, Version, VersionSprt,
 } from '../src/api-types.ts';
 import { openApp, type TestApp } from './app.ts';
@@ -77,6 +77,10 @@ describe('the API types are the route schemas', () => {
     }));
     expect(schemaFields('/api/live', 'get', '200', 'games', '[]')).toEqual(fields<LiveGame>({ match: true, game: true, startedAt: true, seats: true, tournament: true }));
     expect(schemaFields('/api/live', 'get', '200')).toEqual(fields<LiveGames>({ games: true }));
+    expect(schemaFields('/api/broadcasts', 'get', '200')).toEqual(fields<BroadcastList>({ on: true, finished: true, channels: true }));
+    expect(schemaFields('/api/broadcasts', 'get', '200', 'finished', '[]')).toEqual(fields<BroadcastSummary>({
+      match: true, game: true, seats: true, tournament: true, move: true, score: true, ended: true, ranks: true, startedAt: true, endedAt: true,
+    }));
     expect(schemaFields('/api/games/{id}/template', 'get', '200')).toEqual(fields<GameTemplate>({ game: true, file: true, source: true }));
   });
 

@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_CONFIG, configFromEnv } from '../src/config.ts';
 
 describe('configFromEnv', () => {
+  it('paces the broadcast by each game unless XIX_BROADCAST_PACE_MS says (0: as soon as known); the featured channels run unless XIX_FEATURED_ALWAYS_ON=0', () => {
+    expect(configFromEnv({}).broadcastPaceMs).toBeNull();
+    expect(configFromEnv({ XIX_BROADCAST_PACE_MS: '250' }).broadcastPaceMs).toBe(250);
+    expect(configFromEnv({ XIX_BROADCAST_PACE_MS: '0' }).broadcastPaceMs).toBe(0);
+    expect(() => configFromEnv({ XIX_BROADCAST_PACE_MS: 'slow' })).toThrow(/XIX_BROADCAST_PACE_MS must be/);
+    expect(configFromEnv({}).broadcastPauseMs).toBe(4000);
+    expect(configFromEnv({ XIX_BROADCAST_PAUSE_MS: '0' }).broadcastPauseMs).toBe(0);
+    expect(configFromEnv({}).featuredAlwaysOn).toBe(true);
+    expect(configFromEnv({ XIX_FEATURED_ALWAYS_ON: '0' }).featuredAlwaysOn).toBe(false);
+  });
+
   it('keeps a leaderboard for a second by default; XIX_LEADERBOARD_CACHE_MS changes it, 0 turns it off', () => {
     expect(configFromEnv({}).leaderboardCacheMs).toBe(DEFAULT_CONFIG.leaderboardCacheMs);
     expect(DEFAULT_CONFIG.leaderboardCacheMs).toBe(1000);

@@ -29,7 +29,14 @@ it('a live spectator of a 3-seat 1923 series never receives a hidden card nor a 
   // one deal, played once per seat rotation
   const matches = [0, 1, 2].map((index) => `${seriesId}.${index}`);
   let pendingSeen = 0;
-  for (const { match, events, replay } of await watchedGames(world, lobby, spectators, matches, 60_000)) pendingSeen += checkEvents(match, events, replay);
+  const ends = [];
+  for (const { match, events, replay } of await watchedGames(world, lobby, spectators, matches, 60_000)) {
+    const checked = checkEvents(match, events, replay);
+    pendingSeen += checked.pending;
+    ends.push(checked.end);
+  }
+  // the deal's whole cards only with its last rotation's end (issue 19: no spoilers)
+  expect(ends).toEqual(['public view', 'public view', 'whole deal']);
   // the pending-choice check below was exercised: some live view came mid-step, a choice pending
   expect(pendingSeen).toBeGreaterThan(0);
 });
@@ -48,12 +55,13 @@ function pendingSwapped(state: NineteenTwentyThreeState): NineteenTwentyThreeSta
 
 /**
  * Checks each event against the replay's state at its move (checkLiveEvents) and that it names no
- * card hidden from a seat; returns how many live views were checked while a choice was pending.
+ * card hidden from a seat; returns how many live views were checked while a choice was pending,
+ * and what the end showed.
  */
-function checkEvents(match: string, events: readonly LiveEventFrame[], replay: Replay): number {
+function checkEvents(match: string, events: readonly LiveEventFrame[], replay: Replay): { pending: number; end: 'whole deal' | 'public view' } {
   let pending = 0;
   expect(replay.seats, match).toHaveLength(3);
-  checkLiveEvents(game, match, events, replay, (event, state, at) => {
+  const end = checkLiveEvents(game, match, events, replay, (event, state, at) => {
     const json = JSON.stringify(event);
     const hidden = hiddenCards(state);
     // until the last move there is always something hidden: the shoe at least
@@ -64,5 +72,5 @@ function checkEvents(match: string, events: readonly LiveEventFrame[], replay: R
       expect(event.view, `${at}: a pending choice shows`).toEqual(game.publicView(pendingSwapped(state)));
     }
   });
-  return pending;
+  return { pending, end };
 }

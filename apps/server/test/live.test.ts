@@ -128,6 +128,7 @@ describe('a finished match', () => {
     const id = `${seriesId}.0`;
     const { game, events, replay } = playGame(id, [a, b], 5);
     await t.world.store.recordMatch(match(seriesId, 0, [a, b], replay));
+    await t.world.store.setSeriesStatus(seriesId, 'failed', 'only its first game is played'); // its deal is public (deal publicity, issue 19)
     // the views a spectator of the finished game sees: the engine's, re-simulated here
     const state = game.start(game.parseSetup(replay.setup));
     const views = [game.spectatorView(state)];
@@ -218,6 +219,7 @@ describe('the lobby', () => {
     const id = `${seriesId}.0`;
     const { events, replay } = playGame(id, [a, b], 7);
     await t.world.store.recordMatch(match(seriesId, 0, [a, b], replay));
+    await t.world.store.setSeriesStatus(seriesId, 'failed', 'only its first game is played'); // its deal is public (deal publicity, issue 19)
     await publish(id, events);
     await lobby.until('a ratings event', () => lobby.events.some((frame) => frame.event?.type === 'ratings'));
     const ratings = lobby.events.find((frame) => frame.event?.type === 'ratings')!;
@@ -239,6 +241,7 @@ describe('GET /api/live', () => {
     // its worker died after storing it, before its end: listed in Redis but over
     await publish(`${seriesId}.0`, stale.events.slice(0, 2));
     await t.world.store.recordMatch(match(seriesId, 0, [a, b], stale.replay));
+    await t.world.store.setSeriesStatus(seriesId, 'failed', 'only its first game is played'); // its deal is public (deal publicity, issue 19)
     const response = await t.call({ method: 'GET', url: '/api/live' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ games: [{ match: `${seriesId}.1`, game: 'xix', startedAt: expect.any(Number), seats: [a, b], tournament: null }] });

@@ -13,7 +13,7 @@ afterAll(async () => { await t.close(); });
 /** Every route of the platform contract (docs/platform-spec, docs/api.md). */
 const ROUTES = [
   'get /api/health', 'get /api/games', 'get /api/games/{id}/template', 'post /api/users', 'get /api/users/{name}', 'get /api/me',
-  'post /api/bots', 'get /api/bots', 'get /api/bots/{id}', 'get /api/bots/{id}/versions/{n}/source', 'get /api/bots/{id}/ratings', 'get /api/bots/{id}/head-to-head', 'delete /api/bots/{id}',
+  'post /api/bots', 'get /api/bots', 'get /api/bots/{id}', 'get /api/bots/{id}/versions/{n}/source', 'get /api/broadcasts', 'get /api/bots/{id}/ratings', 'get /api/bots/{id}/head-to-head', 'delete /api/bots/{id}',
   'get /api/matches', 'get /api/matches/{id}', 'get /api/matches/{id}/replay', 'get /api/matches/{id}/logs',
   'post /api/challenges', 'get /api/series/{id}', 'get /api/leaderboard/{game}', 'get /api/leaderboard/{game}/{variant}',
   'post /api/tournaments', 'get /api/tournaments', 'get /api/tournaments/{id}', 'post /api/tournaments/{id}/cancel',
@@ -54,10 +54,10 @@ describe('health and games', () => {
     expect(failure(await t.call({ method: 'GET', url: '/api/games/chess/template' }))).toMatchObject({ status: 404, error: 'not_found' });
   });
 
-  it('sends a visitor of / to the xix leaderboard page; the API documentation is served', async () => {
+  it('serves the front page (the featured broadcast) at /; the API documentation is served', async () => {
     const root = await t.call({ method: 'GET', url: '/' });
-    expect(root.statusCode).toBe(302);
-    expect(root.headers.location).toBe('/leaderboard/xix');
+    expect(root.statusCode).toBe(200);
+    expect(root.headers['content-type']).toMatch(/text\/html/);
     const docs = await t.call({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);

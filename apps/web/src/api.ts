@@ -4,6 +4,7 @@
  * (`@xix/server/api-types`, checked against the route schemas; types only, erased from the bundle).
  */
 import type {
+  BroadcastList,
   BotDetail, BotList, GameInfo, GameTemplate, HeadToHead, Leaderboard, LiveGames, Match, MatchLogs, MatchPage, Me, RatingHistory, Registration, Tournament, TournamentReport,
   UploadResult, User,
 } from '@xix/server/api-types';
@@ -77,6 +78,7 @@ export const api = {
   tournaments: () => call<Tournament[]>('GET', '/api/tournaments'),
   tournament: (id: string) => call<TournamentReport>('GET', `/api/tournaments/${segment(id)}`),
   live: () => call<LiveGames>('GET', '/api/live'),
+  broadcasts: () => call<BroadcastList>('GET', '/api/broadcasts'),
   me: () => call<Me>('GET', '/api/me'),
   register: (name: string) => call<Registration>('POST', '/api/users', { name }),
   upload: (body: { game: string; name: string; entry?: string; files: globalThis.Record<string, string> }) => call<UploadResult>('POST', '/api/bots', body),

@@ -9,6 +9,7 @@ import { onSessionChange, signOut, signedInName } from './session.ts';
 import { mountBotPage } from './pages/bot.ts';
 import { mountEditorPage } from './pages/editor.ts';
 import { mountLeaderboardPage } from './pages/leaderboard.ts';
+import { mountHomePage } from './pages/home.ts';
 import { mountLivePage } from './pages/live.ts';
 import { mountNotFoundPage } from './pages/not-found.ts';
 import { mountSignInPage } from './pages/sign-in.ts';
@@ -22,6 +23,7 @@ type Unmount = () => void;
 
 function mount(root: HTMLElement, route: Route): Unmount {
   switch (route.page) {
+    case 'home': return mountHomePage(root);
     case 'leaderboard': return mountLeaderboardPage(root, route.game, route.variant);
     case 'bot': return mountBotPage(root, route.id);
     case 'user': return mountUserPage(root, route.name);
@@ -55,14 +57,14 @@ function sectionOf(route: Route): NavSection | null {
     case 'live': return 'live';
     case 'upload': return 'upload';
     case 'editor': return 'editor';
-    case 'match': case 'sign-in': case 'not-found': return null;
+    case 'home': case 'match': case 'sign-in': case 'not-found': return null;
   }
 }
 
 function header(account: HTMLElement): { element: HTMLElement; highlight(section: NavSection | null): void } {
   const links = NAV.map((item) => ({ item, anchor: link(item.href, item.label) }));
   const element = el('header', { class: 'site-header' },
-    el('a', { class: 'brand', href: home(), 'aria-label': 'XIX Arena, home' }, el('span', { class: 'brand-mark', 'aria-hidden': 'true' }, 'XIX'), ' Arena'),
+    el('a', { class: 'brand', href: '/', 'aria-label': 'XIX Arena, home' }, el('span', { class: 'brand-mark', 'aria-hidden': 'true' }, 'XIX'), ' Arena'),
     el('nav', { 'aria-label': 'Main' }, el('ul', {}, ...links.map(({ anchor }) => el('li', {}, anchor)))),
     account,
   );

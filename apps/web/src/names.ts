@@ -27,3 +27,9 @@ export function entrantSeats<Seat>(game: string, seats: readonly Seat[]): Seat[]
     return first === undefined ? [] : [first];
   });
 }
+
+/** Who came first, by seat ranks (1 = first): "x won", "x and y won" (partners), or "a draw". */
+export function winnersText(seats: readonly { readonly bot: string; readonly name?: string }[], ranks: readonly number[]): string {
+  const first = seats.filter((_, seat) => ranks[seat] === 1).map((seat) => seat.name ?? seat.bot);
+  return first.length === seats.length ? 'a draw' : `${[...new Set(first)].join(' and ')} won`;
+}

@@ -1,8 +1,9 @@
 /** The routes of the pages (docs/api.md "Web pages"; the server's PAGE_ROUTES) and navigation without reloading. */
-import { defaultGame } from '@xix/engine';
 import { gameName } from './games/registry.ts';
 
 export type Route =
+  /** The front page: the featured broadcast. */
+  | { readonly page: 'home' }
   /** A game's leaderboard of one variant, or (null) of its main variant. */
   | { readonly page: 'leaderboard'; readonly game: string; readonly variant: string | null }
   | { readonly page: 'bot'; readonly id: string }
@@ -20,7 +21,7 @@ export function routeOf(pathname: string): Route {
   const parts = pathname.split('/').filter((part) => part !== '').map(decodeURIComponent);
   const [first, second, third, extra] = parts;
   if (extra !== undefined) return { page: 'not-found' };
-  if (first === undefined) return { page: 'leaderboard', game: defaultGame().id, variant: null };
+  if (first === undefined) return { page: 'home' };
   if (third !== undefined) return first === 'leaderboard' ? { page: 'leaderboard', game: second!, variant: third } : { page: 'not-found' };
   if (second !== undefined) {
     if (first === 'leaderboard') return { page: 'leaderboard', game: second, variant: null };
@@ -42,6 +43,7 @@ export function routeOf(pathname: string): Route {
 export function titleOf(route: Route): string {
   const page = ((): string => {
     switch (route.page) {
+      case 'home': return 'Now showing';
       case 'leaderboard': return `Leaderboard: ${gameName(route.game)}${route.variant === null ? '' : ` (${route.variant})`}`;
       case 'bot': return `Bot ${route.id}`;
       case 'user': return `User ${route.name}`;

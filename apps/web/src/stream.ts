@@ -1,3 +1,6 @@
+import type { FollowEvent, LiveSeat } from '@xix/server/api-types';
+import { applyJsonDelta, type JsonDelta } from '@xix/server/json-delta';
+
 /**
  * A server stream over a websocket (docs/api.md "Streams": the lobby, a match's events), resumed
  * after a dropped connection with `after=<last id>` so that no event is missed or repeated. The
@@ -59,4 +62,51 @@ export function subscribeStream<Event>(path: string, handlers: StreamHandlers<Ev
     clearTimeout(timer);
     socket?.close(1000);
   };
+}
+
+/** A followed channel's game as shown so far (docs/api.md "Follow stream"). */
+export interface FollowedGame {
+  readonly match: string;
+  readonly game: string;
+  readonly seats: readonly LiveSeat[];
+  readonly tournament: string | null;
+  /** Moves shown. */
+  readonly move: number;
+  /** The public view after them; the whole deal once `ended`. */
+  readonly view: unknown;
+  /** What the last skip jumped over (a long game), else null. */
+  readonly skipped: string | null;
+  readonly ended: { readonly ranks: readonly number[]; readonly reason: string } | null;
+}
+
+/**
+ * Follows a broadcast channel (`featured`, `featured:<game>`, `tournament:<id>`, `bot:<id>`) on one
+ * socket from game to game: a snapshot, then each move's delta applied to the view. A delta that
+ * does not fit (never expected) starts the channel again from a fresh snapshot.
+ */
+export function followChannel(channel: string, onGame: (game: FollowedGame) => void): () => void {
+  let shown: FollowedGame | null = null;
+  let stop: () => void = () => undefined;
+  const start = (): void => {
+    stop = subscribeStream<FollowEvent>(`/api/follow/${encodeURIComponent(channel)}`, {
+      onEvent(event) {
+        if (event.type === 'game') shown = { match: event.match, game: event.game, seats: event.seats, tournament: event.tournament, move: event.move, view: event.view, skipped: null, ended: null };
+        else if (shown === null || shown.match !== event.match) return;
+        else if (event.type === 'move') {
+          try {
+            shown = { ...shown, move: event.move, view: applyJsonDelta(shown.view, (event.delta ?? undefined) as JsonDelta | undefined) };
+          } catch {
+            stop();
+            shown = null;
+            start();
+            return;
+          }
+        } else if (event.type === 'skip') shown = { ...shown, move: event.to, view: event.view, skipped: event.summary };
+        else shown = { ...shown, move: event.moves, view: event.view, ended: { ranks: event.ranks, reason: event.reason } };
+        onGame(shown);
+      },
+    });
+  };
+  start();
+  return () => stop();
 }

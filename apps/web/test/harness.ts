@@ -17,6 +17,7 @@ import { chromium, type Browser, type BrowserContext, type LaunchOptions, type P
 import { registerHouseBots } from '@xix/server';
 import { startWorker, type SeriesWorker } from '@xix/worker';
 import type { Store, TournamentReport } from '@xix/store';
+import type { ServerConfig } from '../../server/src/config.ts';
 import { ADMIN_TOKEN, openApp, type TestApp } from '../../server/test/app.ts';
 import { until } from '../../store/test/until.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
@@ -136,8 +137,8 @@ async function seed(app: TestApp, baseUrl: string): Promise<Seeded> {
   return { house, alice: { name: 'alice', token, bot }, tournament, matches };
 }
 
-export async function openPagesHarness(): Promise<PagesHarness> {
-  const app = await openApp({ validationDeals: 1 });
+export async function openPagesHarness(config: Partial<ServerConfig> = {}): Promise<PagesHarness> {
+  const app = await openApp({ validationDeals: 1, ...config });
   let browser: Browser | null = null;
   const contexts = new Set<BrowserContext>();
   const errors = new WeakMap<Page, string[]>();

@@ -46,8 +46,7 @@ describe('leaderboard', () => {
     const { rows } = await h.api<{ rows: Row[] }>('/api/leaderboard/xix');
     expect(rows.length).toBe(3); // the seed tournament's three bots
     const page = await h.newPage('desktop');
-    await page.goto('/'); // the front door redirects here
-    await page.waitForURL('**/leaderboard/xix');
+    await page.goto('/leaderboard/xix');
     expect(await page.title()).toBe('Leaderboard: XIX · XIX Arena');
     await expect.poll(async () => (await shownRows(page)).length).toBe(rows.length);
 

@@ -3,7 +3,9 @@
  * it is played (docs/api.md "Streams"). The sandbox pool reports the moves of the game in play at
  * its watchdog ticks; the worker re-simulates them with the engine from the game's setup and sends
  * the engine's PUBLIC view after them (R11: never a card hidden from a seat). A game's record
- * brings the moves no tick saw, and once the store has the game, its `end` with the whole deal.
+ * brings the moves no tick saw, and once the store has the game, its `end`: with the whole deal if
+ * the deal is public by then, else with the public view (a twin of the deal is still to be played
+ * or on broadcast, issue 19: the stored replay shows the deal once it is public).
  *
  * One `move` event per report, for all the moves it brings: a view holds the whole public history,
  * so a view per move would cost a game of a hundred moves some 370 KB of JSON (and of Redis memory
@@ -28,6 +30,8 @@ import type { StoredSeries } from './store-port.ts';
 export interface LiveStore {
   publishLive(matchId: string, events: readonly LiveEvent[], context: { readonly game: string; readonly tournament: string | null }): Promise<void>;
   publishLobby(event: LobbyEvent): Promise<void>;
+  /** Of these games, those whose deal is not public yet (a twin unplayed or on broadcast): deal publicity. */
+  unpublishedMatches(matchIds: readonly string[]): Promise<Set<string>>;
   /** Reads the series only, never the matches: it runs as often as once a second per tournament. */
   tournamentProgress(id: string): Promise<{ readonly status: string; readonly progress: { readonly games: number; readonly gamesDone: number } } | null>;
 }
@@ -89,6 +93,8 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
   let inFlight = 0;
   let dropped = 0;
   let flushQueued = false;
+  /** Ends waiting for their deal's publicity (which view they carry). */
+  let endsChecking = 0;
   let closed = false;
   let lastWarning = 0;
   const idle: (() => void)[] = [];
@@ -102,7 +108,7 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
   };
 
   const settleIdle = (): void => {
-    if (inFlight === 0 && backlog === 0) for (const resolve of idle.splice(0)) resolve();
+    if (inFlight === 0 && backlog === 0 && endsChecking === 0) for (const resolve of idle.splice(0)) resolve();
   };
 
   const send = (match: string, outbox: Outbox): void => {
@@ -219,7 +225,17 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
           if (game === undefined || live === undefined) return;
           games.delete(hostGame.index);
           const replay = hostGame.record.replay;
-          queue(live.match, context, { type: 'end', moves: live.applied, ranks: ranksOf(replay, replay.seats.length), reason: replay.result.reason, view: game.spectatorView(live.state) });
+          const end = (view: unknown): void => queue(live.match, context, { type: 'end', moves: live.applied, ranks: ranksOf(replay, replay.seats.length), reason: replay.result.reason, view });
+          // the whole deal only once the deal is public: a twin of it may be unplayed or on
+          // broadcast (issue 19); unsure (Redis failed), the public view: the replay shows all later
+          endsChecking++;
+          store.unpublishedMatches([live.match])
+            .then((hidden) => (hidden.has(live.match) ? game.publicView(live.state) : game.spectatorView(live.state)), () => game.publicView(live.state))
+            .then((view) => {
+              endsChecking--;
+              end(view);
+              settleIdle();
+            });
         },
       };
     },

@@ -88,6 +88,23 @@ describe('the live publisher', () => {
     expect(ttl).toBeLessThanOrEqual(LIVE_ENDED_TTL_SECONDS);
   });
 
+  it('ends with the public view, not the whole deal, while the deal is not public (issue 19: a twin unplayed or on broadcast)', async () => {
+    h = harness();
+    const game = playedGame();
+    const secretDeal = { ...h.store, unpublishedMatches: async (ids: readonly string[]) => new Set(ids) };
+    for (const [store, deal] of [[secretDeal, 'secret'], [h.store, 'public']] as const) {
+      const live = createLivePublisher(store, silent);
+      const run = live.series(series, bots, 0);
+      run.played(game);
+      run.stored(game);
+      await live.close();
+      const end = (await h.store.readLive('s9.0')).at(-1)!.event;
+      const state = xix.start(seriesSetup(xix, tableOf(xix, series), series, 0) as never);
+      for (const move of game.record.replay.moves) xix.apply(state, move.action as never);
+      expect(end).toMatchObject({ type: 'end', view: deal === 'secret' ? xix.publicView(state) : xix.spectatorView(state) });
+    }
+  });
+
   it('drops moves past its backlog, and keeps the start and the end', async () => {
     h = harness();
     const live = createLivePublisher(h.store, silent, { maxBacklog: 3 });

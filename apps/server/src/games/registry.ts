@@ -4,7 +4,7 @@
  */
 import type { AnyGame } from '@xix/engine';
 import type { EntrantRef, ValidationTable } from '@xix/store';
-import { genericValidationTables, type GamePolicy } from './policy.ts';
+import { GENERIC_BROADCAST, genericValidationTables, type BroadcastPolicy, type GamePolicy } from './policy.ts';
 import { xixPolicy } from './xix/index.ts';
 
 const POLICY_LIST: readonly GamePolicy[] = [
@@ -16,4 +16,9 @@ const POLICIES: ReadonlyMap<string, GamePolicy> = new Map(POLICY_LIST.map((polic
 /** The tables a new version of `game` is validated at: the game's own plan, else the generic one. */
 export function validationTables(game: AnyGame, random: EntrantRef): ValidationTable[] {
   return (POLICIES.get(game.id)?.validationTables ?? genericValidationTables)(game, random);
+}
+
+/** How games of `gameId` are broadcast: the game's own pieces over the generic ones. */
+export function broadcastPolicy(gameId: string): BroadcastPolicy {
+  return { ...GENERIC_BROADCAST, ...POLICIES.get(gameId)?.broadcast };
 }

@@ -27,7 +27,7 @@ export class Streams {
   }
 
   /**
-   * A stored match: its replay (from `after=r<K>`). Otherwise its live stream (from `after=<id>`),
+   * A stored match: its replay (from `after=r<K>`), once its deal is public. Otherwise its live stream (from `after=<id>`),
    * up to its end. A client that resumes a live game with a stream id after its stream expired gets
    * the replay from the start.
    */
@@ -36,16 +36,19 @@ export class Streams {
     const after = parseAfter(afterValue);
     if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
     const store = this.#store;
+    // a stored game whose deal is not public yet (a twin unplayed or on broadcast) is answered for
+    // as a game in progress: its live stream if it is still there, never its replay (the whole deal)
+    const replayFrames = async (): Promise<readonly Buffer[] | null> => ((await store.unpublishedMatches([id])).has(id) ? null : this.#replays.frames(id));
     const live: StreamSpec = { key: this.#keys.live(id), read: (from) => store.readLive(id, from), isFinal: isEnd, keep: LIVE_STREAM_MAX };
     // a game followed live here: its spectators follow it to its end, no need to look for a replay
     if (after.kind === 'replay' || (after.kind === 'none' && !this.#hub.isLive(live.key))) {
-      const frames = await this.#replays.frames(id);
+      const frames = await replayFrames();
       if (frames !== null) return subscriber.sendAll(frames.slice(after.kind === 'replay' ? after.index + 1 : 0), CLOSE.done, 'the replay is over');
       if (after.kind === 'replay') return subscriber.fail(`no finished match ${id}`, CLOSE.notFound);
     }
     const joined = await this.#hub.join(live, subscriber, after.kind === 'stream' ? after.id : '0', true);
     if (joined !== 'absent') return;
-    const frames = after.kind === 'stream' ? await this.#replays.frames(id) : null;
+    const frames = after.kind === 'stream' ? await replayFrames() : null;
     if (frames !== null) return subscriber.sendAll(frames, CLOSE.done, 'the replay is over');
     subscriber.fail(`no match ${id}, live or finished`, CLOSE.notFound);
   }

@@ -22,6 +22,8 @@ export interface Bounds {
 export const DEFAULT_BOUNDS: Bounds = { maxBufferedBytes: 1024 * 1024, maxQueuedFrames: 256, replayHighWaterBytes: 256 * 1024 };
 
 const TEXT = { binary: false } as const;
+/** ws's readyState OPEN. */
+const OPEN = 1;
 const TOO_SLOW = 'too slow: reconnect with after=<last id>';
 
 interface Corkable {
@@ -63,6 +65,17 @@ export class Subscriber {
   /** Sends one frame. Never waits. */
   send(frame: Buffer): void {
     if (!this.#closing) this.socket.send(frame, TEXT);
+  }
+
+  /**
+   * Sends a frame already built for the wire (frames.ts wireTextFrame), straight to the TCP socket
+   * under the websocket: the same bytes ws.send would write, without its per-socket work. Never waits.
+   */
+  sendWire(frame: Buffer): void {
+    if (this.#closing || this.socket.readyState !== OPEN) return;
+    const raw = (this.socket as unknown as { _socket?: { destroyed: boolean; write(data: Buffer): boolean } | null })._socket;
+    if (raw === undefined || raw === null || raw.destroyed) return;
+    raw.write(frame);
   }
 
   /** New events are here: a socket that has not sent what it had by now is closed (4008). */

@@ -13,12 +13,15 @@ import { RatingsWatch } from '../live/ratings-watch.ts';
 import { Heartbeat } from '../live/heartbeat.ts';
 import { ReplayEvents } from '../live/replay-events.ts';
 import { Streams } from '../live/streams.ts';
+import { type Broadcasts, parseChannel, parseFollowAfter, channelName } from '../live/channels.ts';
 import { DEFAULT_BOUNDS, Subscriber } from '../live/subscriber.ts';
 
 export interface LiveOptions {
   readonly store: Store;
   /** How often each socket is pinged; one that did not answer the previous ping is terminated. */
   readonly heartbeatMs: number;
+  /** The broadcast's channels (live/channels.ts): the follow stream. */
+  readonly broadcasts: Broadcasts;
 }
 
 /** A client message is a ping: anything longer is refused by ws (close 1009). */
@@ -41,6 +44,7 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
     closing = true;
     heartbeat.stop();
     ratings.close();
+    options.broadcasts.close();
     await hub.close();
     for (const subscriber of sockets) subscriber.close(CLOSE.goingAway, 'the server is shutting down: reconnect with after=<last id>');
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
@@ -86,5 +90,26 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
     method: 'GET', url: '/api/lobby', schema: { hide: true }, handler: notUpgraded,
     wsHandler: (socket, request) => serve(socket, (subscriber) => streams.lobbyEvents(subscriber, request.query.after)),
   });
+  app.route<{ Params: { channel: string }; Querystring: { after?: unknown } }>({
+    method: 'GET', url: '/api/follow/:channel', schema: { hide: true }, handler: notUpgraded,
+    wsHandler: (socket, request) => serve(socket, async (subscriber) => follow(subscriber, request.params.channel, request.query.after)),
+  });
   hub.start();
+
+  /** The follow stream (docs/api.md "Follow stream"): a channel's games, one after another, on one socket. */
+  function follow(subscriber: Subscriber, name: string, afterValue: unknown): void {
+    const spec = parseChannel(name);
+    if (typeof spec === 'string') return subscriber.fail(spec, CLOSE.notFound);
+    const after = parseFollowAfter(afterValue);
+    if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
+    subscriber.send(Buffer.from(`{"type":"hello","channel":${JSON.stringify(channelName(spec))}}`));
+    const stop = options.broadcasts.follow(spec, {
+      send: (shown) => {
+        subscriber.checkBound();
+        subscriber.sendWire(shown.wire);
+      },
+      finish: () => subscriber.close(CLOSE.done, 'the game is over'),
+    }, after);
+    subscriber.onClose(stop);
+  }
 }

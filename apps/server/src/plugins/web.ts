@@ -15,9 +15,9 @@ import fastifyStatic from '@fastify/static';
 import { WEB_DIST, WEB_FAVICON, ensureWebBuilt } from '@xix/web/build';
 import { notFound } from '../http-error.ts';
 
-/** The page routes (docs/api.md "Web pages"); `/` redirects to the default game's leaderboard (meta.ts). */
+/** The page routes (docs/api.md "Web pages"); `/` is the front page, the featured broadcast. */
 export const PAGE_ROUTES = [
-  '/leaderboard/:game', '/leaderboard/:game/:variant', '/bots/:id', '/users/:name', '/tournaments', '/tournaments/:id', '/matches/:id', '/live', '/upload', '/editor', '/sign-in',
+  '/', '/leaderboard/:game', '/leaderboard/:game/:variant', '/bots/:id', '/users/:name', '/tournaments', '/tournaments/:id', '/matches/:id', '/live', '/upload', '/editor', '/sign-in',
 ] as const;
 
 /** Every other GET: a browser's gets the shell (and the not-found page), anything else a JSON 404. */

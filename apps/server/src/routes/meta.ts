@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queue } from 'bullmq';
 import { readFile } from 'node:fs/promises';
-import { defaultGame, findGame } from '@xix/engine';
+import { findGame } from '@xix/engine';
 import { templateFile } from '@xix/sdk/files';
 import { notFound } from '../http-error.ts';
 import { gameInfos } from '../game-info.ts';
@@ -46,8 +46,6 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T | null> {
 }
 
 export function metaRoutes(app: FastifyInstance, options: { store: Store; queue: Queue }): void {
-  // The front door is the leaderboard of the default game (the web pages, plugins/web.ts).
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`/leaderboard/${defaultGame().id}`));
   app.get('/api/health', {
     schema: { summary: 'Is the server up, with Redis, the queue counts and the workers', tags: ['meta'], response: { 200: healthSchema, 503: healthSchema } },
   }, async (_request, reply) => {

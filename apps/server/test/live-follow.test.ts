@@ -1,0 +1,164 @@
+/**
+ * The follow stream (issue 19) with a real client on a listening server, at pace 0 (moves shown as
+ * soon as they are known): one socket from game to game, a snapshot then deltas that rebuild the
+ * public views exactly (no hidden card before the end), resume without gaps or repeats, and the
+ * lobby's news of a result waiting while the game is on broadcast.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EntrantRef, LiveEvent } from '@xix/store';
+import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
+import { findGame } from '@xix/engine';
+import { openApp, type TestApp } from './app.ts';
+import { entrantsOf, storeGames } from './deal-world.ts';
+import { LiveClient, playGame, wsBase, type Frame } from './live-client.ts';
+
+let t: TestApp;
+let base: string;
+beforeEach(async () => {
+  t = await openApp({ broadcastPaceMs: 0, broadcastPauseMs: 0 });
+  base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+});
+afterEach(async () => { await t.close(); });
+
+const SEATS: EntrantRef[] = [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 3 }];
+const publish = (matchId: string, events: readonly LiveEvent[]) => t.world.store.publishLive(matchId, events, { game: 'xix', tournament: null });
+const follow = (channel: string, after?: string) => LiveClient.open(base, `/api/follow/${channel}${after === undefined ? '' : `?after=${after}`}`);
+
+type Event = { type: string; match: string; move?: number; to?: number; view?: unknown; delta?: JsonDelta | null };
+const eventOf = (frame: Frame): Event => frame.event as unknown as Event;
+
+/** The public views a follower rebuilds, by match and move; the end's view by match. */
+function rebuild(frames: readonly Frame[]): { views: Map<string, unknown>; ends: Map<string, unknown> } {
+  const views = new Map<string, unknown>();
+  const ends = new Map<string, unknown>();
+  let view: unknown;
+  for (const frame of frames.filter((f) => f.type === 'event')) {
+    const event = eventOf(frame);
+    if (event.type === 'game' || event.type === 'skip') view = event.view;
+    else if (event.type === 'move') view = applyJsonDelta(view, event.delta ?? undefined);
+    else if (event.type === 'end') {
+      ends.set(event.match, event.view);
+      continue;
+    }
+    views.set(`${event.match}@${event.type === 'skip' ? event.to : event.move}`, view);
+  }
+  return { views, ends };
+}
+
+function expectPublicViews(frames: readonly Frame[], match: string, events: readonly LiveEvent[]): void {
+  const { views, ends } = rebuild(frames);
+  let checked = 0;
+  for (const event of events) {
+    if (event.type === 'start' && views.has(`${match}@0`)) {
+      expect(views.get(`${match}@0`)).toEqual(event.view);
+      checked++;
+    }
+    if (event.type === 'move' && views.has(`${match}@${event.move}`)) {
+      expect(views.get(`${match}@${event.move}`)).toEqual(event.view);
+      checked++;
+    }
+    if (event.type === 'end') expect(ends.get(match)).toEqual(event.view);
+  }
+  expect(checked).toBeGreaterThan(0);
+}
+
+describe('the follow stream', () => {
+  it('follows one match to its end: a snapshot, deltas that rebuild its public views, the end, then 1000', async () => {
+    const { events } = playGame('s7.0', SEATS, 1);
+    await publish('s7.0', events.slice(0, 10));
+    const client = await follow('match:s7.0');
+    await client.until('the snapshot', () => client.events.length >= 1);
+    await publish('s7.0', events.slice(10));
+    expect((await client.untilClosed()).code).toBe(1000);
+    expect(client.frames[0]).toEqual({ type: 'hello', channel: 'match:s7.0' });
+    const types = client.events.map((frame) => eventOf(frame).type);
+    expect(types[0]).toBe('game');
+    expect(types.at(-1)).toBe('end');
+    expect(types.slice(1, -1).every((type) => type === 'move')).toBe(true);
+    expectPublicViews(client.frames, 's7.0', events);
+    // ids increase: the move count (the end: moves + 1)
+    const ks = client.events.map((frame) => Number(frame.id!.split(':')[1]));
+    for (let i = 1; i < ks.length; i++) expect(ks[i]).toBeGreaterThan(ks[i - 1]!);
+  });
+
+  it('stays open from game to game on a featured channel, and a resume gets the rest without a gap or a repeat', async () => {
+    const first = playGame('s8.0', SEATS, 2).events;
+    const second = playGame('s9.0', SEATS, 3).events;
+    await publish('s8.0', first.slice(0, 1));
+    const client = await follow('featured');
+    await client.until('s8.0 shown', () => client.events.some((frame) => eventOf(frame).match === 's8.0'));
+    await publish('s9.0', second.slice(0, 1));
+    await publish('s8.0', first.slice(1));
+    await client.until('s8.0 ends and s9.0 begins', () => client.events.some((frame) => eventOf(frame).match === 's9.0'));
+    // a follower that drops now and resumes from its last id
+    const cut = client.events.at(-1)!.id!;
+    const resumed = await follow('featured', cut);
+    await publish('s9.0', second.slice(1));
+    await client.until('s9.0 ends', () => client.events.some((frame) => eventOf(frame).match === 's9.0' && eventOf(frame).type === 'end'));
+    await resumed.until('s9.0 ends', () => resumed.events.some((frame) => eventOf(frame).type === 'end'));
+    expect(client.closedWith).toBeNull();
+    expectPublicViews(client.frames, 's8.0', first);
+    expectPublicViews(client.frames, 's9.0', second);
+    const afterCut = client.events.slice(client.events.findIndex((frame) => frame.id === cut) + 1).map((frame) => frame.id);
+    expect(resumed.events.map((frame) => frame.id)).toEqual(afterCut);
+    client.close();
+    resumed.close();
+  });
+
+  it('refuses an unknown channel (4404) and a bad resume id (4400)', async () => {
+    const unknown = await follow('nowhere');
+    expect((await unknown.untilClosed()).code).toBe(4404);
+    expect(unknown.frames[0]?.type).toBe('error');
+    const bad = await follow('featured', 'r3');
+    expect((await bad.untilClosed()).code).toBe(4400);
+  });
+});
+
+describe('a deal not public yet (issue 19, no spoilers)', () => {
+  it('gives no replay on the match stream while a twin is unplayed, and the broadcast ends it on the public view; both once the twin is played', async () => {
+    const game = findGame('xix')!;
+    const { store } = t.world;
+    const { entrants } = await entrantsOf(t, game, 2);
+    const seriesId = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 5, requestedBy: 'owner0' });
+    await store.setSeriesStatus(seriesId, 'running');
+    await storeGames(store, seriesId, [0], entrants);
+    const first = `${seriesId}.0`;
+    // its twin is in play: the match stream answers as for a game in progress (no live stream here: none)
+    const hidden = await LiveClient.open(base, `/api/matches/${first}/events`);
+    expect((await hidden.untilClosed()).code).toBe(4404);
+    expect(hidden.events).toEqual([]);
+    // the broadcast shows it, but its end keeps the deal back: the last public view
+    const shown = await follow(`match:${first}`);
+    expect((await shown.untilClosed()).code).toBe(1000);
+    const end = eventOf(shown.events.at(-1)!);
+    expect(end.type).toBe('end');
+    const { views } = rebuild(shown.frames);
+    expect(end.view).toEqual([...views.values()].at(-1));
+
+    await storeGames(store, seriesId, [1], entrants);
+    await store.setSeriesStatus(seriesId, 'done');
+    const replay = await LiveClient.open(base, `/api/matches/${first}/events`);
+    expect((await replay.untilClosed()).code).toBe(1000);
+    expect(replay.events.map((frame) => frame.id).at(0)).toBe('r0');
+  });
+});
+
+describe('the lobby while a game is on broadcast', () => {
+  it('tells a held game\'s result only once its broadcast shows the end', async () => {
+    const { store } = t.world;
+    const { events } = playGame('s5.0', SEATS, 4);
+    await store.holdBroadcast('s5.0', 60_000);
+    await publish('s5.0', events);
+    const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
+    expect(await ends()).toBe(0);
+    await store.releaseBroadcast('s5.0');
+    await store.publishWaitingGameEnd('s5.0');
+    expect(await ends()).toBe(1);
+    // once only
+    await store.publishWaitingGameEnd('s5.0');
+    expect(await ends()).toBe(1);
+    // a game nobody watches tells it at once
+    await publish('s6.0', playGame('s6.0', SEATS, 5).events);
+    expect((await store.readLobby('0')).some(({ event }) => event.type === 'game-end' && event.match === 's6.0')).toBe(true);
+  });
+});
