@@ -1,16 +1,17 @@
 /**
  * `npm run bench:engine`: full random games per second, and decisions per second, on one core,
  * through the public engine API (randomSetup, start, toMove, legalActions, apply): XIX, 1923
- * at 2 and 6 seats, and Nineteen at 2, 4 and 6 seats (its forced moves are the engine's, inside
+ * at 2 and 6 seats, Nineteen and 69 at 2, 4 and 6 seats (their forced moves are the engine's, inside
  * `apply`, so decisions count only what a bot is asked). Prints the median of several rounds
  * after a warm-up. Time is this process's CPU time, so that other work on the machine does not
- * distort the figure. `BENCH_GAME=<id>` runs one game's benches only.
+ * distort the figure. `BENCH_GAME=<id>[,<id>…]` runs those games' benches only
+ * (e.g. `BENCH_GAME=xix,sixty-nine`: a game and its rival XIX in the same run).
  */
-import { createRandom, nineteen, nineteenTwentyThree, xix, type AnyGame } from '@xix/engine';
+import { createRandom, nineteen, nineteenTwentyThree, sixtyNine, xix, type AnyGame } from '@xix/engine';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 
-const ONLY = process.env.BENCH_GAME;
+const ONLY = process.env.BENCH_GAME?.split(',');
 
 const ALL_BENCHES: readonly { readonly game: AnyGame; readonly seats: number; readonly games: number }[] = [
   { game: xix, seats: 2, games: Number(process.env.GAMES ?? 50_000) },
@@ -20,9 +21,13 @@ const ALL_BENCHES: readonly { readonly game: AnyGame; readonly seats: number; re
   { game: nineteen, seats: 2, games: Number(process.env.GAMES_NINETEEN ?? 2_000) },
   { game: nineteen, seats: 4, games: Number(process.env.GAMES_NINETEEN ?? 2_000) },
   { game: nineteen, seats: 6, games: Number(process.env.GAMES_NINETEEN ?? 2_000) },
+  // Random 69 games: about 4.5 rounds and 150 decisions each (bench:sixty-nine-actions).
+  { game: sixtyNine, seats: 2, games: Number(process.env.GAMES_SIXTY_NINE ?? 2_000) },
+  { game: sixtyNine, seats: 4, games: Number(process.env.GAMES_SIXTY_NINE ?? 2_000) },
+  { game: sixtyNine, seats: 6, games: Number(process.env.GAMES_SIXTY_NINE ?? 2_000) },
 ];
 
-const BENCHES = ONLY === undefined ? ALL_BENCHES : ALL_BENCHES.filter((bench) => bench.game.id === ONLY);
+const BENCHES = ONLY === undefined ? ALL_BENCHES : ALL_BENCHES.filter((bench) => ONLY.includes(bench.game.id));
 
 function playRound(game: AnyGame, seats: number, games: number, firstSeed: number): { seconds: number; decisions: number } {
   const random = createRandom(firstSeed);

@@ -62,14 +62,78 @@ export const VALUE_MASK: readonly number[] = Array.from({ length: DECK_SIZE }, (
 });
 
 /**
+ * S3 in two parts, so that a search can grow a group one card at a time: the *slots* (each number
+ * card's suit bit 0–5, a special's kind bit 6–8) must not repeat, and the *values* — the multiset of
+ * value kinds (0–5, 6/9, 7, 8; specials counted apart) — must fit. A group's value key is the sum of
+ * its cards' `VALUE_KEY`s (counts in base 7), and what a key allows is computed once and kept.
+ */
+export const SLOT_BIT: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card < WILD_BASE ? 1 << ((card / 10) | 0) : 1 << (6 + specialKind(card))));
+const KEY_BASE = 7;
+const valueKind = (card: number): number => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10);
+export const VALUE_KEY: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => KEY_BASE ** valueKind(card));
+
+/** `valueFlags` bits: the values make a legal set; some legal set of at most six could contain them. */
+export const LEGAL = 1;
+export const GROWABLE = 2;
+/**
+ * The flags of every value key met so far, in an open-addressing table (faster than a Map in the
+ * legal-action searches): keys in `tableKeys` (0 = empty: no group has key 0), flags beside them.
+ * Fewer than 6,000 keys exist (multisets of at most six value kinds), well under the table's size.
+ */
+const TABLE_BITS = 14;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const tableKeys = new Int32Array(1 << TABLE_BITS);
+const tableFlags = new Uint8Array(1 << TABLE_BITS);
+
+/** What a group's values allow (LEGAL, GROWABLE), from its value key: the slots are checked apart. */
+export function valueFlags(key: number): number {
+  let at = Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS);
+  for (;;) {
+    const stored = tableKeys[at]!;
+    if (stored === key) return tableFlags[at]!;
+    if (stored === 0) break;
+    at = (at + 1) & TABLE_MASK;
+  }
+  const flags = computeFlags(key);
+  tableKeys[at] = key;
+  tableFlags[at] = flags;
+  return flags;
+}
+
+function computeFlags(key: number): number {
+  // A representative group: each value kind's cards in suits of their own, the specials distinct.
+  const cards: number[] = [];
+  let suit = 0;
+  for (let kind = 0, rest = key; kind <= 9; kind++, rest = Math.floor(rest / KEY_BASE)) {
+    // A special's value is free: which one stands in does not matter.
+    for (let count = rest % KEY_BASE; count > 0; count--) cards.push(kind === 9 ? WILD_BASE : 10 * (suit++ % 6) + kind);
+  }
+  const size = cards.length;
+  return size === 0 || size > MAX_SET_SIZE ? 0 : (valuesFit(cards, size) ? LEGAL : 0) | (valuesFit(cards, MAX_SET_SIZE) ? GROWABLE : 0);
+}
+
+/** The slots and value key of a group, or -1 for the slots when two cards share one. */
+function slotsAndKey(cards: readonly number[]): [number, number] {
+  let slots = 0;
+  let key = 0;
+  for (const card of cards) {
+    const bit = SLOT_BIT[card]!;
+    if (slots & bit) return [-1, 0];
+    slots |= bit;
+    key += VALUE_KEY[card]!;
+  }
+  return [slots, key];
+}
+
+/**
  * S3: is this group of cards (ids, any order, any size) a legal set? At most six cards, at most one
  * of each special kind, number cards of different suits, and values all equal or consecutive
  * (k cards in a run of k within 0..10, specials filling any value).
  */
 export function isLegalSet(cards: readonly number[]): boolean {
-  const k = cards.length;
-  if (k === 0 || k > MAX_SET_SIZE) return false;
-  return runOrSame(cards, k);
+  if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
+  const [slots, key] = slotsAndKey(cards);
+  return slots >= 0 && (valueFlags(key) & LEGAL) !== 0;
 }
 
 /**
@@ -78,28 +142,19 @@ export function isLegalSet(cards: readonly number[]): boolean {
  */
 export function canGrowToLegalSet(cards: readonly number[]): boolean {
   if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
-  return runOrSame(cards, MAX_SET_SIZE);
+  const [slots, key] = slotsAndKey(cards);
+  return slots >= 0 && (valueFlags(key) & GROWABLE) !== 0;
 }
 
 /** Number cards (their value masks) of the group being checked: scratch, at most six. */
 const masks: number[] = [0, 0, 0, 0, 0, 0];
 
-function runOrSame(cards: readonly number[], runLength: number): boolean {
-  let suits = 0;
-  let specials = 0;
+/** The value part of S3 for a group without repeated slots: all equal, or a run no longer than `runLength`. */
+function valuesFit(cards: readonly number[], runLength: number): boolean {
   let numbers = 0;
   let common = 0x7ff;
-  for (let i = 0; i < cards.length; i++) {
-    const card = cards[i]!;
-    if (card >= WILD_BASE) {
-      const bit = 1 << specialKind(card);
-      if (specials & bit) return false;
-      specials |= bit;
-      continue;
-    }
-    const suitBit = 1 << ((card / 10) | 0);
-    if (suits & suitBit) return false;
-    suits |= suitBit;
+  for (const card of cards) {
+    if (card >= WILD_BASE) continue;
     const mask = VALUE_MASK[card]!;
     common &= mask;
     masks[numbers++] = mask;

@@ -16,11 +16,16 @@ import {
   MAX_SET_SIZE,
   SCRAMBLE_BASE,
   TARGET_POINTS,
+  GROWABLE,
+  LEGAL,
+  SLOT_BIT,
+  VALUE_KEY,
   WILD_BASE,
   canGrowToLegalSet,
   cardOfCode,
   isLegalSet,
   sortCards,
+  valueFlags,
 } from './cards.ts';
 import { Phase, drawnDeck, emptyState, pullIndex, type SixtyNineSetup, type SixtyNineState } from './state.ts';
 import type { RoundRecord, SixtyNineEvent } from './views.ts';
@@ -41,55 +46,84 @@ export function startState(setup: SixtyNineSetup): SixtyNineState {
 // ---------------------------------------------------------------------------------------------
 // Legal actions
 
-/** The group being enumerated: a table set's cards, then hand cards chosen (scratch, at most 6). */
+/** The group being grown by the searches of the Scramble's `form` steps (scratch, at most 6). */
 const group: number[] = [];
 
-/**
- * S6, S8: every non-empty subset of `hand` (in hand order, depth first) that with `base` makes a
- * legal set, passed to `emit` as card ids (a fresh array).
- */
-function eachAddition(base: readonly number[], hand: readonly number[], emit: (cards: number[]) => void): void {
-  group.length = 0;
-  for (const card of base) group.push(card);
-  extend(hand, 0, base.length, emit);
-}
+/** The hand cards chosen so far by `grow` (scratch), and what the search does with each legal choice. */
+const chosen: number[] = [0, 0, 0, 0, 0, 0];
+const EMIT_PLAY = 0;
+const EMIT_ADD = 1;
+const FIND_ONE = 2;
+let emitMode = EMIT_PLAY;
+let emitSet = 0;
+let emitOut: SixtyNineAction[] = [];
 
-function extend(hand: readonly number[], from: number, baseSize: number, emit: (cards: number[]) => void): void {
-  if (group.length >= MAX_SET_SIZE) return;
-  for (let i = from; i < hand.length; i++) {
-    group.push(hand[i]!);
-    if (canGrowToLegalSet(group)) {
-      if (isLegalSet(group)) emit(group.slice(baseSize));
-      extend(hand, i + 1, baseSize, emit);
-    }
-    group.pop();
+/** Shared one-card plays and additions, by (set, card): most legal actions are one of these. */
+const oneCard: (SixtyNineAction | undefined)[][] = [[], []];
+function oneCardAction(mode: number, set: number, card: number): SixtyNineAction {
+  const index = set * 69 + card;
+  let action = oneCard[mode]![index];
+  if (action === undefined) {
+    action = Object.freeze({ type: mode === EMIT_PLAY ? 'play' : 'add', set, cards: Object.freeze([CARD_CODES[card]!]) }) as SixtyNineAction;
+    oneCard[mode]![index] = action;
   }
+  return action;
 }
 
-/** Whether some non-empty subset of `hand` makes a legal set with `base`. */
-function anyAddition(base: readonly number[], hand: readonly number[]): boolean {
-  group.length = 0;
-  for (const card of base) group.push(card);
-  return anyExtension(hand, 0);
+function emit(count: number): void {
+  if (count === 1) {
+    emitOut.push(oneCardAction(emitMode, emitSet, chosen[0]!));
+    return;
+  }
+  const cards = new Array<string>(count);
+  for (let i = 0; i < count; i++) cards[i] = CARD_CODES[chosen[i]!]!;
+  emitOut.push(emitMode === EMIT_PLAY ? { type: 'play', set: emitSet, cards } : { type: 'add', set: emitSet, cards });
 }
 
-function anyExtension(hand: readonly number[], from: number): boolean {
-  if (group.length >= MAX_SET_SIZE) return false;
+/**
+ * S6, S8: the non-empty subsets of `hand` (in hand order, depth first) that make a legal set with
+ * the table set `base`, each emitted (or, in FIND_ONE mode, whether there is one). The slots and
+ * value key (cards.ts) grow with the group; a group whose values no legal set could hold is not grown.
+ */
+function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[]): boolean {
+  let slots = 0;
+  let key = 0;
+  for (const card of base) {
+    slots |= SLOT_BIT[card]!;
+    key += VALUE_KEY[card]!;
+  }
+  emitMode = mode;
+  emitSet = set;
+  emitOut = out;
+  return grow(hand, 0, slots, key, base.length, 0);
+}
+
+function grow(hand: readonly number[], from: number, slots: number, key: number, size: number, depth: number): boolean {
+  if (size >= MAX_SET_SIZE) return false;
   for (let i = from; i < hand.length; i++) {
-    group.push(hand[i]!);
-    const found = canGrowToLegalSet(group) && (isLegalSet(group) || anyExtension(hand, i + 1));
-    group.pop();
-    if (found) return true;
+    const card = hand[i]!;
+    const bit = SLOT_BIT[card]!;
+    if (slots & bit) continue;
+    const grown = key + VALUE_KEY[card]!;
+    const flags = valueFlags(grown);
+    if ((flags & GROWABLE) === 0) continue;
+    chosen[depth] = card;
+    if (flags & LEGAL) {
+      if (emitMode === FIND_ONE) return true;
+      emit(depth + 1);
+    }
+    if (grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1)) return true;
   }
   return false;
 }
+
+const anyAddition = (base: readonly number[], hand: readonly number[]): boolean => eachAddition(base, hand, FIND_ONE, 0, emitOut);
 
 function turnActions(s: SixtyNineState): SixtyNineAction[] {
   const out: SixtyNineAction[] = [PASS];
   const hand = s.hands[s.toMove]!;
   for (let set = 0; set < s.table.length; set++) {
-    if (s.table[set]!.length >= COMPLETE_SIZE) continue;
-    eachAddition(s.table[set]!, hand, (cards) => out.push({ type: 'play', set, cards: codesOf(cards) }));
+    if (s.table[set]!.length < COMPLETE_SIZE) eachAddition(s.table[set]!, hand, EMIT_PLAY, set, out);
   }
   return out;
 }
@@ -97,7 +131,7 @@ function turnActions(s: SixtyNineState): SixtyNineAction[] {
 function stealActions(s: SixtyNineState): SixtyNineAction[] {
   const set = s.chanceFrom;
   const out: SixtyNineAction[] = [{ type: 'add', set, cards: [] }];
-  eachAddition(s.table[set]!, s.hands[s.toMove]!, (cards) => out.push({ type: 'add', set, cards: codesOf(cards) }));
+  eachAddition(s.table[set]!, s.hands[s.toMove]!, EMIT_ADD, set, out);
   return out;
 }
 
