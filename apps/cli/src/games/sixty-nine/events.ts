@@ -32,5 +32,10 @@ export function eventText(event: SixtyNineEvent, name: (seat: number) => string,
 /** Events a seat chose (a flip or a capture is the rules' doing). */
 export const isDecision = (event: SixtyNineEvent): boolean => event.type === 'pass' || event.type === 'play' || event.type === 'keep' || event.type === 'rearrange' || event.type === 'add';
 
-/** S18: the events of round `round` the engine made for a seat with one legal action, as far as `forced` tells. */
-export const forcedEvents = (forced: readonly SixtyNineForcedMove[], round: number): Set<number> => new Set(forced.filter((move) => move.round === round).map((move) => move.event));
+/**
+ * S18: the events of round `round` that are moves the engine made for a seat with one legal action,
+ * as far as `forced` tells (a forced `take` or `close` step points at the rearrangement it belongs
+ * to, which the seat chose: that event is not marked).
+ */
+export const forcedEvents = (forced: readonly SixtyNineForcedMove[], round: number, events: readonly SixtyNineEvent[]): Set<number> =>
+  new Set(forced.filter((move) => move.round === round && events[move.event]?.type === move.action.type).map((move) => move.event));

@@ -59,7 +59,7 @@ function renderRound(record: SixtyNineRoundRecord, view: SixtyNineSpectatorView,
   out('');
   out(`Round ${record.round}: ${who(record.dealer)} deals`);
   dealtHands(record).forEach((hand, seat) => out(`  ${who(seat)}: ${cards(hand.sort(byCode))}`));
-  const forced = forcedEvents(view.forced, record.round);
+  const forced = forcedEvents(view.forced, record.round, record.events);
   record.events.forEach((event, i) => out(`  ${who(event.seat)} ${eventText(event, who, false)}${forced.has(i) ? ' (forced)' : ''}`));
   if (record.scores.length === 0) {
     out('  (not scored: the game ended during the round)');

@@ -43,7 +43,7 @@ export function history(v: SixtyNineSeatView): SeatEvent[] {
   const name = (seat: number): string => seatName(v, seat);
   const round = (number: number, dealer: number, events: SixtyNineSeatView['events']): void => {
     out.push({ seat: dealer, text: `deal${dealer === v.seat ? '' : 's'} round ${number}`, decided: false });
-    const forced = forcedEvents(v.forced, number);
+    const forced = forcedEvents(v.forced, number, events);
     events.forEach((event, i) => {
       const own = event.seat === v.seat && forced.has(i);
       out.push({ seat: event.seat, text: `${eventText(event, name, event.seat === v.seat)}${own ? ' (forced: the only legal move, S18)' : ''}`, decided: isDecision(event) && !own });
