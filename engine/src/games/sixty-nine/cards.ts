@@ -72,9 +72,14 @@ const KEY_BASE = 7;
 const valueKind = (card: number): number => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10);
 export const VALUE_KEY: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => KEY_BASE ** valueKind(card));
 
-/** `valueFlags` bits: the values make a legal set; some legal set of at most six could contain them. */
+/**
+ * `valueFlags` bits: the values make a legal set; some legal set of at most six could contain them;
+ * and (from bit EXTRA_SHIFT) the fewest cards to add for a legal set, 7 for none: a search drops a
+ * group that needs more cards than it has left to add.
+ */
 export const LEGAL = 1;
 export const GROWABLE = 2;
+export const EXTRA_SHIFT = 2;
 /**
  * The flags of every value key met so far, in an open-addressing table (faster than a Map in the
  * legal-action searches): keys in `tableKeys` (0 = empty: no group has key 0), flags beside them.
@@ -109,7 +114,11 @@ function computeFlags(key: number): number {
     for (let count = rest % KEY_BASE; count > 0; count--) cards.push(kind === 9 ? WILD_BASE : 10 * (suit++ % 6) + kind);
   }
   const size = cards.length;
-  return size === 0 || size > MAX_SET_SIZE ? 0 : (valuesFit(cards, size) ? LEGAL : 0) | (valuesFit(cards, MAX_SET_SIZE) ? GROWABLE : 0);
+  if (size === 0 || size > MAX_SET_SIZE) return 7 << EXTRA_SHIFT;
+  let extra = 0;
+  while (size + extra <= MAX_SET_SIZE && !valuesFit(cards, size + extra)) extra++;
+  if (size + extra > MAX_SET_SIZE) return 7 << EXTRA_SHIFT;
+  return (extra === 0 ? LEGAL : 0) | GROWABLE | (extra << EXTRA_SHIFT);
 }
 
 /** The slots and value key of a group, or -1 for the slots when two cards share one. */

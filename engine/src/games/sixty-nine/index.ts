@@ -4,11 +4,12 @@
  * `shared/RULINGS-sixty-nine.md`; for players, docs/rules-sixty-nine.md).
  */
 import type { Game } from '../../game.ts';
-import { defineGame } from '../../define-game.ts';
+import { defineGame, moduleBeside } from '../../define-game.ts';
 import type { SixtyNineAction } from './actions.ts';
 import { MAX_SEATS, MIN_SEATS } from './cards.ts';
 import { applyAction, checkAction, forfeitResult, legalActions, result, startState } from './rules.ts';
 import { cloneState, parseSetup, randomSetup, setupOf, type SixtyNineSetup, type SixtyNineState } from './state.ts';
+import { sixtyNineViewCodec } from './view-codec.ts';
 import { publicView, seatView, spectatorView, type SixtyNinePublicView, type SixtyNineSeatView, type SixtyNineSpectatorView } from './views.ts';
 
 export type SixtyNineGame = Game<SixtyNineState, SixtyNineAction, SixtyNineSetup, SixtyNineSeatView, SixtyNineSpectatorView, SixtyNinePublicView>;
@@ -29,6 +30,7 @@ export const sixtyNine: SixtyNineGame = /* @__PURE__ */ defineGame({
   view: seatView,
   publicView,
   spectatorView,
+  ownViewCodec: { codec: sixtyNineViewCodec, module: /* @__PURE__ */ moduleBeside(import.meta, 'view-codec.ts') },
   result,
   forfeitResult,
 });

@@ -16,6 +16,7 @@ import {
   MAX_SET_SIZE,
   SCRAMBLE_BASE,
   TARGET_POINTS,
+  EXTRA_SHIFT,
   GROWABLE,
   LEGAL,
   SLOT_BIT,
@@ -53,7 +54,6 @@ const group: number[] = [];
 const chosen: number[] = [0, 0, 0, 0, 0, 0];
 const EMIT_PLAY = 0;
 const EMIT_ADD = 1;
-const FIND_ONE = 2;
 let emitMode = EMIT_PLAY;
 let emitSet = 0;
 let emitOut: SixtyNineAction[] = [];
@@ -82,10 +82,10 @@ function emit(count: number): void {
 
 /**
  * S6, S8: the non-empty subsets of `hand` (in hand order, depth first) that make a legal set with
- * the table set `base`, each emitted (or, in FIND_ONE mode, whether there is one). The slots and
+ * the table set `base`, each emitted. The slots and
  * value key (cards.ts) grow with the group; a group whose values no legal set could hold is not grown.
  */
-function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[]): boolean {
+function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[]): void {
   let slots = 0;
   let key = 0;
   for (const card of base) {
@@ -95,29 +95,24 @@ function eachAddition(base: readonly number[], hand: readonly number[], mode: nu
   emitMode = mode;
   emitSet = set;
   emitOut = out;
-  return grow(hand, 0, slots, key, base.length, 0);
+  grow(hand, 0, slots, key, base.length, 0);
 }
 
-function grow(hand: readonly number[], from: number, slots: number, key: number, size: number, depth: number): boolean {
-  if (size >= MAX_SET_SIZE) return false;
+function grow(hand: readonly number[], from: number, slots: number, key: number, size: number, depth: number): void {
+  if (size >= MAX_SET_SIZE) return;
   for (let i = from; i < hand.length; i++) {
     const card = hand[i]!;
     const bit = SLOT_BIT[card]!;
     if (slots & bit) continue;
     const grown = key + VALUE_KEY[card]!;
     const flags = valueFlags(grown);
-    if ((flags & GROWABLE) === 0) continue;
+    // Not growable, or needing more cards than the hand has after this one.
+    if ((flags & GROWABLE) === 0 || flags >> EXTRA_SHIFT >= hand.length - i) continue;
     chosen[depth] = card;
-    if (flags & LEGAL) {
-      if (emitMode === FIND_ONE) return true;
-      emit(depth + 1);
-    }
-    if (grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1)) return true;
+    if (flags & LEGAL) emit(depth + 1);
+    grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1);
   }
-  return false;
 }
-
-const anyAddition = (base: readonly number[], hand: readonly number[]): boolean => eachAddition(base, hand, FIND_ONE, 0, emitOut);
 
 function turnActions(s: SixtyNineState): SixtyNineAction[] {
   const out: SixtyNineAction[] = [PASS];
@@ -234,21 +229,6 @@ export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
   return out;
 }
 
-/** How many legal actions the seat to move has, counting no further than 2. */
-function legalCount(s: SixtyNineState): number {
-  switch (s.phase) {
-    case Phase.Turn: {
-      const hand = s.hands[s.toMove]!;
-      for (const set of s.table) if (set.length < COMPLETE_SIZE && anyAddition(set, hand)) return 2;
-      return 1;
-    }
-    case Phase.Steal:
-      return anyAddition(s.table[s.chanceFrom]!, s.hands[s.toMove]!) ? 2 : 1;
-    default:
-      return legalActions(s).length;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Checking an action
 
@@ -327,7 +307,8 @@ export function applyAction(s: SixtyNineState, value: SixtyNineAction): void {
 
 /** S18: while the seat to move has exactly one legal action, the engine takes it for the seat. */
 function settle(s: SixtyNineState): void {
-  while (s.phase !== Phase.Over && legalCount(s) === 1) {
+  // The list is cached: the seat asked next gets the same one without a second search.
+  while (s.phase !== Phase.Over && legalActions(s).length === 1) {
     const action = legalActions(s)[0]!;
     s.forced.push(Object.freeze({ round: s.round, seat: s.toMove, action, event: s.events.length }));
     perform(s, action);
