@@ -127,8 +127,8 @@ function seatPanel(table: SixtyNineTable, index: number, name: Name): HTMLElemen
     el('div', { class: 'sixty-nine-cards', 'data-hand': seat.hand.length, 'aria-label': handWords(seat.hand, shown), role: 'group' },
       ...(seat.hand.length > 0 ? seat.hand.map((card) => cardView(card)) : [el('span', { class: 'sixty-nine-empty' }, 'no cards')])),
     el('p', { class: 'sixty-nine-facts' },
-      el('span', {}, 'captured ', el('b', { 'data-captured': seat.captured.length }, seat.captured.length)),
-      el('span', {}, 'total ', el('b', {}, seat.total)),
+      el('span', { 'data-captured': seat.captured.length }, `captured ${seat.captured.length}`),
+      el('span', {}, `total ${seat.total}`),
     ),
     seat.captured.length > 0 && el('div', { class: 'sixty-nine-cards sixty-nine-pile', role: 'group', 'aria-label': `captured this round, ${seat.captured.length} cards` }, ...seat.captured.map((card) => cardView(card))),
   );
@@ -150,7 +150,8 @@ function cardView(card: CardCode | null): HTMLElement {
   return el('span', {
     class: `sixty-nine-card${face.suit === null ? ' sixty-nine-card-special' : ''}`,
     'data-card': card, 'data-face': 'up', 'data-suit': face.suit, role: 'img', 'aria-label': face.words, title: face.words,
-  }, el('span', { class: 'sixty-nine-mark' }, face.mark), el('span', { class: 'sixty-nine-small' }, face.small));
+  // value over suit in one text (its first line drawn big): a value alone ("8") would read as a number of the view
+  }, el('span', { class: 'sixty-nine-face' }, `${face.mark}\n${face.small}`));
 }
 
 function eventLine(shown: ShownEvent, name: Name): HTMLElement {
