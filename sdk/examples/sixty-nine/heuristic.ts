@@ -110,14 +110,17 @@ function turn(view: SixtyNineSeatView): SixtyNineAction {
   const shed = shedValue(view);
   let best: SixtyNineAction = view.legalActions.find((a) => a.type === 'pass') ?? view.legalActions[0]!;
   let bestValue = 0;
+  // S11: a Scramble rearranges the whole table, so where it is played does not matter: it is
+  // played alone, and what it can capture is planned once
+  let scrambleValue: number | null = null;
   for (const action of view.legalActions) {
     if (action.type !== 'play') continue;
     const set = [...view.table[action.set]!.cards, ...action.cards];
     let value = action.cards.length * shed;
     if (action.cards.some(isScrambleCard)) {
-      // S11: the Scramble rearranges the whole table, this play included
-      if (view.table.length < SCRAMBLE_TABLE) continue;
-      value += plan([...view.table.flatMap((s) => s.cards), ...action.cards]).protectedCards;
+      if (view.table.length < SCRAMBLE_TABLE || action.cards.length > 1) continue;
+      scrambleValue ??= plan([...view.table.flatMap((s) => s.cards), ...action.cards]).protectedCards;
+      value += scrambleValue;
     } else if (set.length >= 3) {
       value += claimValue(view, set, action.cards.length, unseen);
     } else {

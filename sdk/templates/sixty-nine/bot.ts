@@ -2,7 +2,7 @@
  * A 69 bot. Play it against random bots heads up, or at a bigger table:
  *   xix play --game sixty-nine bot.ts random --games 200
  *   xix play --game sixty-nine bot.ts random random random --games 200
- * The SDK's 69 section is in docs/sdk.md, with a link to the rules and their rulings (S1–S19).
+ * The SDK's 69 section is docs/sdk.md; the rules and their rulings (S1–S19) are in docs/rules-sixty-nine.md.
  *
  * A bot is this file's default export. It may import nothing but '@xix/sdk', must be
  * deterministic (no Math.random: seed a PRNG in onGameStart with botRandom(seed, seat)) and must

@@ -8,7 +8,7 @@ import { MAX_SET_SIZE, canGrowToLegalSet, isLegalSixtyNineSet, type SixtyNineAct
 import { cardId } from './sets.ts';
 
 /** Search steps a `largestSetWith` call may take: the table holds at most a few dozen cards. */
-const SEARCH_BUDGET = 20_000;
+const SEARCH_BUDGET = 5_000;
 
 /**
  * The largest legal set (S3) of at most `atMost` cards (6 by default) that holds `card` and draws
@@ -21,7 +21,8 @@ export function largestSetWith(card: SixtyNineCardCode, pool: readonly SixtyNine
   let steps = 0;
   const chosen = [first];
   const grow = (from: number): void => {
-    for (let i = from; i < others.length && best.length < atMost && steps < SEARCH_BUDGET; i++) {
+    // stop when the cards left cannot make a larger set than the best found
+    for (let i = from; i < others.length && best.length < atMost && chosen.length + others.length - i > best.length && steps < SEARCH_BUDGET; i++) {
       steps++;
       chosen.push(others[i]!);
       if (canGrowToLegalSet(chosen)) {
