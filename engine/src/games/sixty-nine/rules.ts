@@ -57,6 +57,8 @@ const EMIT_ADD = 1;
 let emitMode = EMIT_PLAY;
 let emitSet = 0;
 let emitOut: SixtyNineAction[] = [];
+/** Beside each action listed, the hand positions of its cards as a bit mask (0 for actions without cards). */
+let emitMasks: number[] = [];
 
 /** Shared one-card plays and additions, by (set, card): most legal actions are one of these. */
 const oneCard: (SixtyNineAction | undefined)[][] = [[], []];
@@ -70,7 +72,8 @@ function oneCardAction(mode: number, set: number, card: number): SixtyNineAction
   return action;
 }
 
-function emit(count: number): void {
+function emit(count: number, mask: number): void {
+  emitMasks.push(mask);
   if (count === 1) {
     emitOut.push(oneCardAction(emitMode, emitSet, chosen[0]!));
     return;
@@ -85,7 +88,7 @@ function emit(count: number): void {
  * the table set `base`, each emitted. The slots and
  * value key (cards.ts) grow with the group; a group whose values no legal set could hold is not grown.
  */
-function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[]): void {
+function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[], masks: number[]): void {
   let slots = 0;
   let key = 0;
   for (const card of base) {
@@ -95,10 +98,11 @@ function eachAddition(base: readonly number[], hand: readonly number[], mode: nu
   emitMode = mode;
   emitSet = set;
   emitOut = out;
-  grow(hand, 0, slots, key, base.length, 0);
+  emitMasks = masks;
+  grow(hand, 0, slots, key, base.length, 0, 0);
 }
 
-function grow(hand: readonly number[], from: number, slots: number, key: number, size: number, depth: number): void {
+function grow(hand: readonly number[], from: number, slots: number, key: number, size: number, depth: number, mask: number): void {
   if (size >= MAX_SET_SIZE) return;
   for (let i = from; i < hand.length; i++) {
     const card = hand[i]!;
@@ -109,24 +113,26 @@ function grow(hand: readonly number[], from: number, slots: number, key: number,
     // Not growable, or needing more cards than the hand has after this one.
     if ((flags & GROWABLE) === 0 || flags >> EXTRA_SHIFT >= hand.length - i) continue;
     chosen[depth] = card;
-    if (flags & LEGAL) emit(depth + 1);
-    grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1);
+    if (flags & LEGAL) emit(depth + 1, mask | (1 << i));
+    grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1, mask | (1 << i));
   }
 }
 
-function turnActions(s: SixtyNineState): SixtyNineAction[] {
+function turnActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const out: SixtyNineAction[] = [PASS];
+  masks.push(0);
   const hand = s.hands[s.toMove]!;
   for (let set = 0; set < s.table.length; set++) {
-    if (s.table[set]!.length < COMPLETE_SIZE) eachAddition(s.table[set]!, hand, EMIT_PLAY, set, out);
+    if (s.table[set]!.length < COMPLETE_SIZE) eachAddition(s.table[set]!, hand, EMIT_PLAY, set, out, masks);
   }
   return out;
 }
 
-function stealActions(s: SixtyNineState): SixtyNineAction[] {
+function stealActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const set = s.chanceFrom;
   const out: SixtyNineAction[] = [{ type: 'add', set, cards: [] }];
-  eachAddition(s.table[set]!, s.hands[s.toMove]!, EMIT_ADD, set, out);
+  masks.push(0);
+  eachAddition(s.table[set]!, s.hands[s.toMove]!, EMIT_ADD, set, out, masks);
   return out;
 }
 
@@ -203,13 +209,16 @@ function formActions(s: SixtyNineState): SixtyNineAction[] {
 let cachedState: SixtyNineState | null = null;
 let cachedStamp = -1;
 let cachedActions: readonly SixtyNineAction[] = NO_ACTIONS;
+/** By cached action, the hand positions of its cards (`emitMasks`). */
+let cachedMasks: number[] = [];
 
 export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
   if (cachedState === s && cachedStamp === s.stamp) return cachedActions;
   let out: readonly SixtyNineAction[];
+  const masks: number[] = [];
   switch (s.phase) {
     case Phase.Turn:
-      out = turnActions(s);
+      out = turnActions(s, masks);
       break;
     case Phase.Scramble:
       out = hasOtherPartition(s.table) ? [KEEP, REARRANGE] : [KEEP];
@@ -218,7 +227,7 @@ export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
       out = formActions(s);
       break;
     case Phase.Steal:
-      out = stealActions(s);
+      out = stealActions(s, masks);
       break;
     default:
       out = NO_ACTIONS;
@@ -226,13 +235,15 @@ export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
   cachedState = s;
   cachedStamp = s.stamp;
   cachedActions = out;
+  cachedMasks = masks;
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Checking an action
 
-type Checked = { readonly ok: true; readonly action: SixtyNineAction } | { readonly ok: false; readonly reason: string };
+/** A legal action and its position in the state's (cached) legal-action list. */
+type Checked = { readonly ok: true; readonly action: SixtyNineAction; readonly index: number } | { readonly ok: false; readonly reason: string };
 
 const keyOf = (action: SixtyNineAction): string => {
   switch (action.type) {
@@ -256,7 +267,8 @@ const PHASE_ACTIONS: readonly string[] = [
 function check(s: SixtyNineState, value: unknown): Checked {
   if (s.phase === Phase.Over) return { ok: false, reason: 'the game is over' };
   const legal = legalActions(s);
-  if (legal.includes(value as SixtyNineAction)) return { ok: true, action: value as SixtyNineAction };
+  const at = legal.indexOf(value as SixtyNineAction);
+  if (at >= 0) return { ok: true, action: value as SixtyNineAction, index: at };
   const parsed = parseAction(value);
   if (!parsed.ok) return parsed;
   const wanted: SixtyNineAction =
@@ -264,7 +276,7 @@ function check(s: SixtyNineState, value: unknown): Checked {
     : parsed.type === 'take' ? takeAction(parsed.cards[0]!)
     : ({ type: parsed.type } as SixtyNineAction);
   const key = keyOf(wanted);
-  for (const action of legal) if (keyOf(action) === key) return { ok: true, action };
+  for (let i = 0; i < legal.length; i++) if (keyOf(legal[i]!) === key) return { ok: true, action: legal[i]!, index: i };
   return { ok: false, reason: whyIllegal(s, parsed.type, parsed.set, parsed.cards) };
 }
 
@@ -294,14 +306,15 @@ function whyIllegal(s: SixtyNineState, type: SixtyNineAction['type'], set: numbe
 }
 
 export function checkAction(s: SixtyNineState, value: unknown): ActionCheck<SixtyNineAction> {
-  return check(s, value);
+  const checked = check(s, value);
+  return checked.ok ? { ok: true, action: checked.action } : checked;
 }
 
 /** Applies a decision, then everything automatic up to the next decision (S18). */
 export function applyAction(s: SixtyNineState, value: SixtyNineAction): void {
   const checked = check(s, value);
   if (!checked.ok) throw new IllegalActionError(checked.reason);
-  perform(s, checked.action);
+  perform(s, checked.action, cachedMasks[checked.index] ?? 0);
   settle(s);
 }
 
@@ -311,11 +324,12 @@ function settle(s: SixtyNineState): void {
   while (s.phase !== Phase.Over && legalActions(s).length === 1) {
     const action = legalActions(s)[0]!;
     s.forced.push(Object.freeze({ round: s.round, seat: s.toMove, action, event: s.events.length }));
-    perform(s, action);
+    perform(s, action, cachedMasks[0] ?? 0);
   }
 }
 
-function perform(s: SixtyNineState, action: SixtyNineAction): void {
+/** `mask`: the hand positions of a play's or an addition's cards (from the legal-action list). */
+function perform(s: SixtyNineState, action: SixtyNineAction, mask: number): void {
   s.stamp++;
   const seat = s.toMove;
   switch (action.type) {
@@ -323,7 +337,7 @@ function perform(s: SixtyNineState, action: SixtyNineAction): void {
       event(s, { type: 'pass', seat });
       return flip(s, seat);
     case 'play':
-      return play(s, seat, action.set, action.cards.map(cardOfCode));
+      return play(s, seat, action.set, takeFromHand(s.hands[seat]!, mask));
     case 'keep':
       event(s, { type: 'keep', seat });
       return afterScramble(s);
@@ -334,7 +348,7 @@ function perform(s: SixtyNineState, action: SixtyNineAction): void {
     case 'close':
       return closeSet(s);
     case 'add':
-      return add(s, seat, action.cards.map(cardOfCode));
+      return add(s, seat, takeFromHand(s.hands[seat]!, mask));
   }
 }
 
@@ -420,16 +434,27 @@ function endOrTurn(s: SixtyNineState, next: number): void {
   s.toMove = next % s.seats;
 }
 
+/** Removes the cards at the positions of `mask` from `hand`, and returns them in hand order. */
+function takeFromHand(hand: number[], mask: number): number[] {
+  const cards: number[] = [];
+  let kept = 0;
+  for (let i = 0; i < hand.length; i++) {
+    if (mask & (1 << i)) cards.push(hand[i]!);
+    else hand[kept++] = hand[i]!;
+  }
+  hand.length = kept;
+  return cards;
+}
+
 function removeCards(hand: number[], cards: readonly number[]): void {
   let kept = 0;
   for (let i = 0; i < hand.length; i++) if (!cards.includes(hand[i]!)) hand[kept++] = hand[i]!;
   hand.length = kept;
 }
 
-/** S6: cards into an incomplete set; a Scramble acts first (S11); 3+ cards open a steal sequence (S8). */
+/** S6: cards (already taken from the hand) into an incomplete set; a Scramble acts first (S11); 3+ cards open a steal sequence (S8). */
 function play(s: SixtyNineState, seat: Seat, set: number, cards: readonly number[]): void {
   const hand = s.hands[seat]!;
-  removeCards(hand, cards);
   const target = s.table[set]!;
   for (const card of cards) target.push(card);
   sortCards(target);
@@ -557,7 +582,7 @@ function runSequence(s: SixtyNineState): void {
   }
 }
 
-/** S8, S9: an addition (possibly none) to the set of the chance; ≥ c cards take an unlocked claim. */
+/** S8, S9: an addition (possibly none, already taken from the hand) to the set of the chance; ≥ c cards take an unlocked claim. */
 function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
   const set = s.chanceFrom;
   const target = s.table[set]!;
@@ -565,7 +590,6 @@ function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
   const claims = !locked && cards.length > 0 && cards.length >= s.claimCount[set]!;
   if (cards.length > 0) {
     const hand = s.hands[seat]!;
-    removeCards(hand, cards);
     for (const card of cards) target.push(card);
     sortCards(target);
     if (hand.length === 0 && s.ender < 0) s.ender = seat;

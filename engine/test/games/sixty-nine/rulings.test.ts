@@ -238,6 +238,26 @@ describe('S10, S11, S12 Scramble (scenarios 7, 8)', () => {
     expect(game.publicView(s)).toMatchObject({ decision: 'turn', toMove: 1 });
   });
 
+  it('gives a 6-card set formed by a Scramble to its seat at once, before any chance (S8, S12)', () => {
+    const s = position({ seats: 3, toMove: 0, hands: [['X1', '2F'], ['4F', '0A'], ['3B', '2B']], table: [['4A'], ['4B'], ['4C'], ['4D'], ['4E']] });
+    act(s, '0:play X1 on 4', '0:rearrange', '0:take 4B', '0:take 4C', '0:take 4D', '0:take 4E', '0:take X1');
+    const view = game.publicView(s);
+    expect(view.captured[0]).toEqual(['4A', '4B', '4C', '4D', '4E', 'X1']);
+    const types = view.events.map((e) => e.type);
+    expect(types.slice(types.indexOf('rearrange'), types.indexOf('rearrange') + 3)).toEqual(['rearrange', 'capture', 'flip']);
+    expect(types).not.toContain('add');
+  });
+
+  it('lets a Scramble pulled as a hand’s last card act before the round ends (S7, S11, S13)', () => {
+    const s = position({ seats: 3, toMove: 2, hands: [['0A', '1A'], ['X2'], ['0B', '1B']], table: [['7D']], deck: [] });
+    act(s, '2:pass');
+    expect(game.publicView(s)).toMatchObject({ decision: 'scramble', toMove: 2, ender: 1, handSizes: [2, 0, 2] });
+    act(s, '2:keep');
+    expect(s.round).toBe(2);
+    expect(s.dealer).toBe(2);
+    expect(game.publicView(s).rounds[0]!.events.at(-1)).toEqual({ type: 'keep', seat: 2 });
+  });
+
   it('the opening flip and a Scramble added in a steal chance are plain Wilds (S11)', () => {
     const deck = ['X1', ...CODES.filter((code) => code !== 'X1')];
     // Two seats: 20 cards dealt, the 21st flipped.
