@@ -11,6 +11,7 @@
  * data-sequence, data-round-record, data-forced.
  */
 import { el, fill } from '../../dom.ts';
+import { ordinal } from '../../seat-outcome.ts';
 import './renderer.css';
 import type { Outcome, RenderContext, Renderer } from '../../viewer/renderer.ts';
 import { cardFace, sixtyNineTableOf, type CardCode, type ShownEvent, type SixtyNineTable, type SixtyNineTableSet } from './table.ts';
@@ -60,7 +61,7 @@ function totalsList(table: SixtyNineTable, name: Name, places: readonly number[]
     return el('li', { class: `sixty-nine-total${won ? ' sixty-nine-total-winner' : ''}`, 'data-seat-total': index },
       el('span', { class: 'sixty-nine-total-name' }, name(index)),
       el('span', { class: 'sixty-nine-total-score' }, el('b', { 'data-total': seat.total }, seat.total), ' of 69'),
-      places !== null && el('span', { class: 'sixty-nine-total-note', 'data-place': places[index] }, `${placeName(places[index] ?? 0)}${table.winners.includes(index) && table.result?.reason === 'reached-69' ? ', reached 69' : ''}`),
+      places !== null && el('span', { class: 'sixty-nine-total-note', 'data-place': places[index] }, `${ordinal(places[index] ?? 0)}${table.winners.includes(index) && table.result?.reason === 'reached-69' ? ', reached 69' : ''}`),
     );
   }));
 }
@@ -179,11 +180,6 @@ function roundHistory(table: SixtyNineTable, name: Name): HTMLElement {
         el('span', {}, `${round.ender === null ? 'round over' : `${name(round.ender)} went out`}`),
         el('span', { class: 'sixty-nine-history-scores' }, round.scores.map((score, seat) => `${name(seat)} +${score} → ${round.totals[seat]}`).join(' · '))))),
   );
-}
-
-function placeName(place: number): string {
-  const suffix = place % 10 === 1 && place !== 11 ? 'st' : place % 10 === 2 && place !== 12 ? 'nd' : place % 10 === 3 && place !== 13 ? 'rd' : 'th';
-  return `${place}${suffix}`;
 }
 
 const REASONS: Readonly<Record<string, string>> = {
