@@ -72,6 +72,10 @@ function oneCardAction(mode: number, set: number, card: number): SixtyNineAction
   return action;
 }
 
+/** Shared empty additions, by set. */
+const emptyAdditions: SixtyNineAction[] = [];
+const emptyAddition = (set: number): SixtyNineAction => (emptyAdditions[set] ??= Object.freeze({ type: 'add', set, cards: Object.freeze([]) }) as SixtyNineAction);
+
 function emit(count: number, mask: number): void {
   emitMasks.push(mask);
   if (count === 1) {
@@ -130,7 +134,7 @@ function turnActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
 
 function stealActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const set = s.chanceFrom;
-  const out: SixtyNineAction[] = [{ type: 'add', set, cards: [] }];
+  const out: SixtyNineAction[] = [emptyAddition(set)];
   masks.push(0);
   eachAddition(s.table[set]!, s.hands[s.toMove]!, EMIT_ADD, set, out, masks);
   return out;
@@ -215,7 +219,9 @@ let cachedMasks: number[] = [];
 export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
   if (cachedState === s && cachedStamp === s.stamp) return cachedActions;
   let out: readonly SixtyNineAction[];
-  const masks: number[] = [];
+  // Only the last list's masks are ever read: one array serves every list.
+  const masks = cachedMasks;
+  masks.length = 0;
   switch (s.phase) {
     case Phase.Turn:
       out = turnActions(s, masks);
