@@ -7,8 +7,8 @@
  * piles, each hand as the perspective may know it (S17: a seat's own hand, the others' sizes; every
  * hand once the round is over), the totals and places (S15). A live game shows its public views
  * only. The table model is checked at every seat count (2–6) against what each view may know.
- * Screenshots: viewer-sixty-nine-{desktop,phone}, viewer-sixty-nine-scramble-desktop,
- * viewer-sixty-nine-live-phone.
+ * A 6-seat game in progress fits a phone. Screenshots: viewer-sixty-nine-{desktop,phone},
+ * viewer-sixty-nine-scramble-desktop, viewer-sixty-nine-live-phone, viewer-sixty-nine-six-phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -150,6 +150,30 @@ describe('the 69 table in the match viewer', () => {
     expect(await handsShown(page)).toEqual(handsExpected(shownMove, 'public'));
     expect(await h.overflowsSideways(page)).toBe(false);
     await h.screenshot(page, 'viewer-sixty-nine-live');
+    expect(await h.accessibilityViolations(page)).toEqual([]);
+    expect(h.pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('draws a 6-seat game in progress on a phone without a sideways scroll, each hand its size (S17)', async () => {
+    const six = playRandomly(game, SEED, 6);
+    const shownMove = six.states.findIndex((state) => (game.publicView(state) as SixtyNinePublicView).table.length >= 6);
+    const seriesId = await h.store.createSeries({ game: game.id, kind: 'challenge', rated: false, entrants: [...entrants, ...entrants].slice(0, 6), seats: 6, deals: 1, seed: SEED, requestedBy: 'admin' });
+    const liveId = `${seriesId}.0`;
+    const seats = [0, 1, 2, 3, 4, 5].map((seat) => entrants[seat % 4]!);
+    await h.store.publishLive(liveId, [
+      { type: 'start', match: liveId, game: game.id, seats, view: game.publicView(six.states[0]) },
+      ...Array.from({ length: shownMove }, (_, i): LiveEvent => ({ type: 'move', move: i + 1, seat: six.replay.moves[i]!.seat, view: game.publicView(six.states[i + 1]) })),
+    ], { game: game.id, tournament: null });
+
+    const page = await h.newPage('phone');
+    await page.goto(`/matches/${liveId}`);
+    await page.locator(`[data-viewer][data-move="${shownMove}"] [data-game="sixty-nine"]`).waitFor();
+    const view = game.publicView(six.states[shownMove]) as SixtyNinePublicView;
+    expect(await page.locator('[data-board] [data-hand]').evaluateAll((hands) => hands.map((hand) => Number(hand.getAttribute('data-hand'))))).toEqual(view.handSizes);
+    expect(await page.locator('[data-board] [data-set]').count()).toBe(view.table.length);
+    expect(await h.overflowsSideways(page)).toBe(false);
+    await h.screenshot(page, 'viewer-sixty-nine-six');
     expect(await h.accessibilityViolations(page)).toEqual([]);
     expect(h.pageErrors(page)).toEqual([]);
     await page.close();

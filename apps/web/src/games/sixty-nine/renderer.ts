@@ -25,7 +25,9 @@ const FORCED_TITLE = 'its only legal move, made by the engine (S18): shown only 
 export const sixtyNineRenderer: Renderer = {
   render(root: HTMLElement, view: unknown, context: RenderContext): void {
     const table = sixtyNineTableOf(view);
-    const name: Name = (seat) => context.seats[seat]?.name ?? `Seat ${seat}`;
+    const names = table.seats.map((_, seat) => context.seats[seat]?.name ?? `Seat ${seat}`);
+    // a bot may sit at several seats (against itself): its name alone does not say which
+    const name: Name = (seat) => (names.indexOf(names[seat]!) === names.lastIndexOf(names[seat]!) ? names[seat]! : `${names[seat]} (seat ${seat})`);
     // a live game's last frame has no outcome from the page: the view's result says how it ended
     const outcome = context.outcome ?? (table.result === null ? null : { ...table.result, forfeit: null });
     const places = outcome?.ranks ?? table.places;
@@ -36,7 +38,7 @@ export const sixtyNineRenderer: Renderer = {
         tableZone(table, name),
         sequenceZone(table, name),
         scrambleZone(table, name),
-        el('div', { class: 'sixty-nine-seats', 'data-count': table.seats.length }, ...table.seats.map((_, seat) => seatPanel(table, seat, name))),
+        el('div', { class: 'sixty-nine-seats', 'data-count': table.seats.length }, ...table.seats.map((_, seat) => seatPanel(table, seat, name, names[seat]!))),
       ),
       outcome !== null && el('p', { class: 'sixty-nine-result', 'data-result': outcome.winner, role: 'status' }, describeOutcome(table, outcome, places, name)),
       roundHistory(table, name),
@@ -114,13 +116,13 @@ function scrambleZone(table: SixtyNineTable, name: Name): HTMLElement | null {
   );
 }
 
-function seatPanel(table: SixtyNineTable, index: number, name: Name): HTMLElement {
+function seatPanel(table: SixtyNineTable, index: number, name: Name, entrant: string): HTMLElement {
   const seat = table.seats[index]!;
   const toMove = table.toMove === index && table.phase !== 'over';
   const shown = seat.hand.length > 0 && seat.hand.every((card) => card !== null) && table.viewer !== index && table.phase === 'over';
   return el('section', { class: 'sixty-nine-seat', 'data-seat': index, 'data-to-move': String(toMove), 'aria-label': `${name(index)}, seat ${index}` },
     el('header', { class: 'sixty-nine-seat-head' },
-      el('span', { class: 'sixty-nine-name' }, name(index), el('small', {}, ` seat ${index}`)),
+      el('span', { class: 'sixty-nine-name' }, entrant, el('small', {}, ` seat ${index}`)),
       table.dealer === index && el('span', { class: 'sixty-nine-tag' }, 'dealer'),
       table.viewer === index && el('span', { class: 'sixty-nine-tag' }, 'this view'),
       toMove && el('span', { class: 'sixty-nine-turn' }, TASKS[table.decision ?? ''] ?? table.phase),
