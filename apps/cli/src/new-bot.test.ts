@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { GAMES } from '@xix/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SDK_DIR } from './repo.ts';
 import { BIN, expectOneLineError, runXix } from './test/run-xix.ts';
@@ -117,7 +118,7 @@ describe('xix new-bot', () => {
   it('keeps XIX the default and refuses a game it has no template for, making nothing', () => {
     runXix(dir, 'new-bot', 'plain');
     expect(readFileSync(path.join(dir, 'plain', 'bot.ts'), 'utf8')).toBe(readFileSync(path.join(SDK_DIR, 'templates', 'xix', 'bot.ts'), 'utf8'));
-    expectOneLineError(runXix(dir, 'new-bot', 'chess-bot', '--game', 'chess'), /^xix: no bot template for a game "chess": --game is one of xix, 1923, nineteen, nim$/);
+    expectOneLineError(runXix(dir, 'new-bot', 'chess-bot', '--game', 'chess'), new RegExp(`^xix: no bot template for a game "chess": --game is one of ${[...GAMES.keys()].join(', ')}$`));
     expect(existsSync(path.join(dir, 'chess-bot'))).toBe(false);
   });
 });

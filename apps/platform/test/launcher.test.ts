@@ -11,6 +11,8 @@ import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { houseBotFiles } from '@xix/sdk/files';
+import { houseBotName, houseGames } from '@xix/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launcherConfig } from '../src/config.ts';
 import { findRedis } from '../src/find-redis.ts';
@@ -110,7 +112,10 @@ describe('npm start', () => {
     const houseLine = (text: string): string | undefined => /^xix: (house bots .*)$/m.exec(text)?.[1];
     const houseBots = (await json(`${url}/api/bots?owner=house`)).body.bots as { id: string; name: string; active: number }[];
     expect(houseLine(output)).toBe(`house bots ${houseBots.map((bot) => `${bot.name}=${bot.id}v${bot.active}`).join(', ')}`);
-    expect(houseLine(output)).toMatch(/^house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1, random-1923=b\d+v1, heuristic-1923=b\d+v1, random-nineteen=b\d+v1, heuristic-nineteen=b\d+v1, random-nim=b\d+v1$/);
+    // every game's house bots, in the registry's order, each game's by the SDK's folder convention
+    const expected = houseGames().flatMap((game) => houseBotFiles(game).map((bot) => `${houseBotName(game, bot.name)}=b\\d+v1`)).join(', ');
+    expect(houseLine(output)).toMatch(new RegExp(`^house bots ${expected}$`));
+    expect(houseLine(output)).toMatch(/^house bots random=b\d+v1, heuristic=b\d+v1, search=b\d+v1, random-1923=b\d+v1, heuristic-1923=b\d+v1, /);
     // (random-nim: the fixture game, registered under the test-only switch the launcher and its children inherit)
     const pids = /pids: launcher (\d+), server (\d+), worker (\d+), redis (\d+)/.exec(output)!.slice(1).map(Number);
     expect(pids).toHaveLength(4);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { GAMES } from '@xix/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, openApp, type TestApp } from './app.ts';
 
@@ -42,7 +43,10 @@ describe('health and games', () => {
 
   it('lists the games with their seats', async () => {
     const games = (await t.call({ method: 'GET', url: '/api/games' })).json<{ id: string; seats: unknown }[]>();
-    expect(games.map(({ id, seats }) => ({ id, seats }))).toEqual([{ id: 'xix', seats: { min: 2, max: 2 } }, { id: '1923', seats: { min: 2, max: 9 } }, { id: 'nineteen', seats: { min: 2, max: 6 } }, { id: 'nim', seats: { min: 2, max: 4 } }]);
+    // the engine's registry in its order (a new game adds a line there, not here), the fixture game last
+    expect(games.map(({ id, seats }) => ({ id, seats }))).toEqual([...GAMES.values()].map(({ id, seats }) => ({ id, seats })));
+    expect(games.slice(0, 2)).toMatchObject([{ id: 'xix', seats: { min: 2, max: 2 } }, { id: '1923', seats: { min: 2, max: 9 } }]);
+    expect(games.at(-1)).toMatchObject({ id: 'nim', seats: { min: 2, max: 4 } });
   });
 
   it("gives each game's new-bot template, and 404 for a game it does not know", async () => {

@@ -22,7 +22,8 @@ export function seatOutcome(ranks: readonly number[], seat: number): SeatOutcome
   return { outcome: place !== 1 ? 'loss' : shared ? 'draw' : 'win', place, shared, seats: ranks.length };
 }
 
-function ordinal(place: number): string {
+/** A place in words: 1st, 2nd, 3rd, 4th, …, 11th, 21st. */
+export function ordinal(place: number): string {
   const tens = place % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][place % 10] ?? 'th');
   return `${place}${suffix}`;

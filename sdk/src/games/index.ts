@@ -6,5 +6,6 @@
 export * from './xix/index.ts';
 export * from './1923/index.ts';
 export * from './nineteen/index.ts';
+export * from './sixty-nine/index.ts';
 // Types and an identity function only: loads nothing of the engine's fixture game (nim/index.ts).
 export * from './nim/index.ts';

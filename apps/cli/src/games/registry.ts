@@ -6,11 +6,13 @@
 import type { AnyGame } from '@xix/engine';
 import { genericText, type FullGameText, type GameText } from './game-text.ts';
 import { nineteenText } from './nineteen/index.ts';
+import { sixtyNineText } from './sixty-nine/index.ts';
 import { xixText } from './xix/index.ts';
 
 const GAME_TEXTS: ReadonlyMap<string, GameText> = new Map([
   xixText,
   nineteenText,
+  sixtyNineText,
 ].map((text) => [text.id, text]));
 
 /** The text of `game`: its own pieces, the generic fallback for the rest. */

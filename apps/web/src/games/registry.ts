@@ -9,12 +9,14 @@ import type { Renderer } from '../viewer/renderer.ts';
 import type { WebGame } from './web-game.ts';
 import { nineteenTwentyThreeWebGame } from './1923/index.ts';
 import { nineteenWebGame } from './nineteen/index.ts';
+import { sixtyNineWebGame } from './sixty-nine/index.ts';
 import { xixWebGame } from './xix/index.ts';
 
 const WEB_GAME_LIST: readonly WebGame[] = [
   xixWebGame,
   nineteenTwentyThreeWebGame,
   nineteenWebGame,
+  sixtyNineWebGame,
 ];
 
 export const WEB_GAMES: ReadonlyMap<string, WebGame> = new Map(WEB_GAME_LIST.map((game) => [game.id, game]));
