@@ -2,6 +2,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Node's compile cache (its V8 code and its stripped TypeScript, on disk) for this process, its test
+// workers and every process they start: the `xix` commands and sandbox hosts the CLI tests spawn
+// compile the same modules again at each start otherwise. Node checks each entry against the source.
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'xix-test-compile-cache');
+
 export default defineConfig({
   test: {
     include: ['engine/**/*.test.ts', 'sdk/**/*.test.ts', 'apps/**/*.test.ts'],
