@@ -14,8 +14,12 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import ts from 'typescript';
+import type * as TypeScript from 'typescript';
 import { BOT_GLOBALS, SDK_DIR, SDK_ENTRY } from '@xix/sdk/files';
+
+// require, not import: importing this 9 MB CommonJS module makes Node scan it for named exports,
+// about a third of a second of every `xix` command's start.
+const ts = createRequire(import.meta.url)('typescript') as typeof TypeScript;
 
 /** A problem in a bot's file; `text` is `TSnnnn: message` (the API's diagnostics shape). */
 export interface TypeDiagnostic {
@@ -37,7 +41,7 @@ export interface TypeCheck {
 export const ENGINE_DIR = path.dirname(path.dirname(createRequire(SDK_ENTRY).resolve('@xix/engine')));
 
 /** The repository's strictness, for a bundled module (esbuild is what compiles bots): a new bot's tsconfig.json says the same. */
-export const PLATFORM_OPTIONS: ts.CompilerOptions = {
+export const PLATFORM_OPTIONS: TypeScript.CompilerOptions = {
   target: ts.ScriptTarget.ES2024,
   lib: ['lib.es2024.d.ts'],
   module: ts.ModuleKind.Preserve,
@@ -74,7 +78,7 @@ const LIB_DIR = path.dirname(ts.getDefaultLibFilePath(PLATFORM_OPTIONS));
 const READABLE_DIRS = [LIB_DIR, SDK_DIR, ENGINE_DIR].map((dir) => realpathSync(dir));
 
 /** The SDK's, the engine's and TypeScript's files, parsed once per process and shared by every check (they never change). */
-const shared = new Map<string, ts.SourceFile | null>();
+const shared = new Map<string, TypeScript.SourceFile | null>();
 
 /**
  * The platform's check of a bot given as files (relative path → text), as an upload stores it.
@@ -99,7 +103,7 @@ export function typeCheckBot(entry: string, files: Readonly<Record<string, strin
       return undefined;
     }
   };
-  const host: ts.CompilerHost = {
+  const host: TypeScript.CompilerHost = {
     getSourceFile(fileName, languageVersion) {
       const own = ownFile(fileName);
       if (own !== undefined) return ts.createSourceFile(fileName, own, languageVersion, true);
@@ -123,7 +127,7 @@ export function typeCheckBot(entry: string, files: Readonly<Record<string, strin
     getDirectories: () => [],
     realpath: (fileName) => (ownFile(fileName) !== undefined ? fileName : (allowedRealPath(fileName) ?? fileName)),
   };
-  const options: ts.CompilerOptions = { ...PLATFORM_OPTIONS, paths: { '@xix/sdk': [SDK_ENTRY] }, pathsBasePath: MEMORY_ROOT };
+  const options: TypeScript.CompilerOptions = { ...PLATFORM_OPTIONS, paths: { '@xix/sdk': [SDK_ENTRY] }, pathsBasePath: MEMORY_ROOT };
   const program = ts.createProgram({ rootNames: [path.join(MEMORY_ROOT, entry), BOT_GLOBALS], options, host });
   const inFolder = (file: string): string => path.relative(MEMORY_ROOT, file).split(path.sep).join('/');
   return { config: null, diagnostics: diagnosticsOf(program, (file) => ownFile(file) !== undefined, inFolder) };
@@ -144,7 +148,7 @@ export function typeCheckWithConfig(file: string): TypeCheck | null {
   const diagnostics = parsed.errors.filter((d) => d.code !== NO_INPUTS).map((d) => describe(d, named));
   // The bot and the project's declarations, not every file the project includes: a bot inside
   // a bigger project (this repository, say) is checked without checking the whole project.
-  let options: ts.CompilerOptions = { ...parsed.options, noEmit: true };
+  let options: TypeScript.CompilerOptions = { ...parsed.options, noEmit: true };
   const roots = [entry, ...parsed.fileNames.filter((f) => f.endsWith('.d.ts'))];
   if (options.paths?.['@xix/sdk'] === undefined) {
     // Absolute targets: the base path only has to exist.
@@ -158,7 +162,7 @@ export function typeCheckWithConfig(file: string): TypeCheck | null {
 /** "No inputs were found": the config's include may not name the bot; it is checked anyway. */
 const NO_INPUTS = 18003;
 
-function diagnosticsOf(program: ts.Program, ours: (file: string) => boolean, name: (file: string) => string): TypeDiagnostic[] {
+function diagnosticsOf(program: TypeScript.Program, ours: (file: string) => boolean, name: (file: string) => string): TypeDiagnostic[] {
   const own = program.getSourceFiles().filter((source) => !source.fileName.endsWith('.d.ts') && ours(source.fileName));
   return [
     ...program.getOptionsDiagnostics(),
@@ -175,7 +179,7 @@ function isBotFileOnDisk(file: string): boolean {
   return !inside(SDK_DIR) && !inside(ENGINE_DIR) && !resolved.split(path.sep).includes('node_modules');
 }
 
-function describe(diagnostic: ts.Diagnostic, name: (file: string) => string): TypeDiagnostic {
+function describe(diagnostic: TypeScript.Diagnostic, name: (file: string) => string): TypeDiagnostic {
   const text = `TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n    ')}`;
   if (diagnostic.file === undefined || diagnostic.start === undefined) return { file: '', line: 0, column: 0, text };
   const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
