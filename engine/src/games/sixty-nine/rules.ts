@@ -19,11 +19,12 @@ import {
   EXTRA_SHIFT,
   GROWABLE,
   LEGAL,
+  EMPTY_VALUES,
   SLOT_BIT,
-  VALUE_KEY,
   WILD_BASE,
   canGrowToLegalSet,
   cardOfCode,
+  addValue,
   isLegalSet,
   sortCards,
   valueFlags,
@@ -90,29 +91,29 @@ function emit(count: number, mask: number): void {
 /**
  * S6, S8: the non-empty subsets of `hand` (in hand order, depth first) that make a legal set with
  * the table set `base`, each emitted. The slots and
- * value key (cards.ts) grow with the group; a group whose values no legal set could hold is not grown.
+ * value state (cards.ts) grow with the group; a group whose values no legal set could hold is not grown.
  */
 function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[], masks: number[]): void {
   let slots = 0;
-  let key = 0;
+  let values = EMPTY_VALUES;
   for (const card of base) {
     slots |= SLOT_BIT[card]!;
-    key += VALUE_KEY[card]!;
+    values = addValue(values, card);
   }
   emitMode = mode;
   emitSet = set;
   emitOut = out;
   emitMasks = masks;
-  grow(hand, 0, slots, key, base.length, 0, 0);
+  grow(hand, 0, slots, values, base.length, 0, 0);
 }
 
-function grow(hand: readonly number[], from: number, slots: number, key: number, size: number, depth: number, mask: number): void {
+function grow(hand: readonly number[], from: number, slots: number, values: number, size: number, depth: number, mask: number): void {
   if (size >= MAX_SET_SIZE) return;
   for (let i = from; i < hand.length; i++) {
     const card = hand[i]!;
     const bit = SLOT_BIT[card]!;
     if (slots & bit) continue;
-    const grown = key + VALUE_KEY[card]!;
+    const grown = addValue(values, card);
     const flags = valueFlags(grown);
     // Not growable, or needing more cards than the hand has after this one.
     if ((flags & GROWABLE) === 0 || flags >> EXTRA_SHIFT >= hand.length - i) continue;
