@@ -84,47 +84,51 @@ export const GROWABLE = 2;
 export const EXTRA_SHIFT = 2;
 
 /**
- * Value states. DEAD stands for every multiset no legal set could hold (what grows from it is dead
- * too); EMPTY is the group of no card. Each other state is a multiset that could still grow into a
- * legal set, known by its key (the counts of each value kind in base 7). There are fewer than
- * C(16, 6) = 8,008 multisets of at most six kinds out of ten, so STATE_CAPACITY always suffices.
+ * Value states. Each state is a multiset of value kinds that could still grow into a legal set,
+ * known by its key (the counts of each value kind in base 7), plus DEAD, which stands for every
+ * multiset no legal set could hold (what grows from it is dead too), and EMPTY_VALUES, the group
+ * of no card. A state is a number that carries its flags in its low FLAG_BITS bits and its index
+ * above them, so that the search reads what a group allows without a second table read. Slots are
+ * checked before values, so a group holds at most one card a suit and one special a kind: 779 such
+ * multisets can still grow (counted by enumeration), well under STATE_CAPACITY.
  */
-const DEAD = 0;
-export const EMPTY_VALUES = 1;
-const STATE_CAPACITY = 8_192;
+const FLAG_BITS = 5;
+const FLAG_MASK = (1 << FLAG_BITS) - 1;
+const STATE_CAPACITY = 1_024;
 const KEY_BASE = 7;
-/** By state and value kind, the state after adding a card of that kind; -1 until first needed. */
-const nextState = new Int16Array(STATE_CAPACITY * VALUE_KINDS).fill(-1);
-const stateFlags = new Uint8Array(STATE_CAPACITY);
+const DEAD = 7 << EXTRA_SHIFT; // index 0, nothing allowed
+export const EMPTY_VALUES = (1 << FLAG_BITS) | GROWABLE; // index 1; its flags are never read
+/** By state index and value kind, the state after adding a card of that kind; -1 until first needed. */
+const nextState = new Int32Array(STATE_CAPACITY * VALUE_KINDS).fill(-1);
+nextState.fill(DEAD, 0, VALUE_KINDS);
+/** By state index, its key. */
 const stateKeys: number[] = [0, 0];
 const stateOfKey = new Map<number, number>([[0, EMPTY_VALUES]]);
-stateFlags[DEAD] = 7 << EXTRA_SHIFT;
-stateFlags[EMPTY_VALUES] = GROWABLE; // never read: no group is empty
-nextState.fill(DEAD, DEAD * VALUE_KINDS, DEAD * VALUE_KINDS + VALUE_KINDS);
 
 /** The value state of `state`'s group with `card` added. */
 export function addValue(state: number, card: number): number {
-  const next = nextState[state * VALUE_KINDS + VALUE_KIND[card]!]!;
+  const next = nextState[(state >> FLAG_BITS) * VALUE_KINDS + VALUE_KIND[card]!]!;
   return next >= 0 ? next : learnNext(state, VALUE_KIND[card]!);
 }
 
 /** What a group's values allow (LEGAL, GROWABLE, the fewest cards to add), from its value state: the slots are checked apart. */
-export const valueFlags = (state: number): number => stateFlags[state]!;
+export const valueFlags = (state: number): number => state & FLAG_MASK;
 
 function learnNext(state: number, kind: number): number {
-  const key = stateKeys[state]! + KEY_BASE ** kind;
+  const index = state >> FLAG_BITS;
+  const key = stateKeys[index]! + KEY_BASE ** kind;
   let next = stateOfKey.get(key);
   if (next === undefined) {
     const flags = computeFlags(key);
     if ((flags & GROWABLE) === 0) next = DEAD;
     else {
-      next = stateKeys.length;
+      if (stateKeys.length === STATE_CAPACITY) throw new Error('69 value states: more than STATE_CAPACITY, which the slot rule should make impossible');
+      next = (stateKeys.length << FLAG_BITS) | flags;
       stateKeys.push(key);
-      stateFlags[next] = flags;
     }
     stateOfKey.set(key, next);
   }
-  nextState[state * VALUE_KINDS + kind] = next;
+  nextState[index * VALUE_KINDS + kind] = next;
   return next;
 }
 

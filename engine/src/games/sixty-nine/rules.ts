@@ -33,6 +33,8 @@ import { Phase, drawnDeck, emptyState, pullIndex, type SixtyNineSetup, type Sixt
 import type { RoundRecord, SixtyNineEvent } from './views.ts';
 
 const NO_ACTIONS: readonly SixtyNineAction[] = Object.freeze([]);
+/** The cards of an event that adds none (most steal chances, S8): one frozen list for all. */
+const NO_CARDS: readonly string[] = Object.freeze([]);
 const codesOf = (cards: readonly number[]): string[] => cards.map((card) => CARD_CODES[card]!);
 const isScrambleCard = (card: number): boolean => card >= SCRAMBLE_BASE;
 const isLockCard = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
@@ -560,7 +562,10 @@ function beginSequence(s: SixtyNineState, firstSeat: number): void {
   runSequence(s);
 }
 
-const anyOpen = (s: SixtyNineState): boolean => s.claimant.some((claimant) => claimant >= 0);
+function anyOpen(s: SixtyNineState): boolean {
+  for (const claimant of s.claimant) if (claimant >= 0) return true;
+  return false;
+}
 
 /** Moves the sequence on to the next decision, or ends it. */
 function runSequence(s: SixtyNineState): void {
@@ -601,7 +606,7 @@ function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
     sortCards(target);
     if (hand.length === 0 && s.ender < 0) s.ender = seat;
   }
-  event(s, { type: 'add', seat, set, cards: codesOf(cards), claims });
+  event(s, { type: 'add', seat, set, cards: cards.length === 0 ? NO_CARDS : codesOf(cards), claims });
   if (claims) {
     s.claimant[set] = seat;
     s.claimCount[set] = cards.length;
@@ -618,7 +623,7 @@ function capture(s: SixtyNineState, set: number): void {
   event(s, { type: 'capture', seat, set, cards: codesOf(cards) });
   const pile = s.captured[seat]!;
   for (const card of cards) pile.push(card);
-  pile.sort((a, b) => a - b);
+  sortCards(pile); // sorted but for the few cards just added: an insertion sort is cheapest
   s.table.splice(set, 1);
   s.claimant.splice(set, 1);
   s.claimCount.splice(set, 1);
