@@ -35,6 +35,7 @@ import type { RoundRecord, SixtyNineEvent } from './views.ts';
 const NO_ACTIONS: readonly SixtyNineAction[] = Object.freeze([]);
 /** The cards of an event that adds none (most steal chances, S8): one frozen list for all. */
 const NO_CARDS: readonly string[] = Object.freeze([]);
+const NO_HAND_CARDS: readonly number[] = Object.freeze([]);
 const codesOf = (cards: readonly number[]): string[] => cards.map((card) => CARD_CODES[card]!);
 const isScrambleCard = (card: number): boolean => card >= SCRAMBLE_BASE;
 const isLockCard = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
@@ -92,8 +93,8 @@ function emit(count: number, mask: number): void {
 
 /**
  * S6, S8: the non-empty subsets of `hand` (in hand order, depth first) that make a legal set with
- * the table set `base`, each emitted. The slots and
- * value state (cards.ts) grow with the group; a group whose values no legal set could hold is not grown.
+ * the table set `base`, each emitted. The slots and value state (cards.ts) grow with the group; a
+ * group whose values no legal set could hold is not grown.
  */
 function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[], masks: number[]): void {
   let slots = 0;
@@ -106,11 +107,11 @@ function eachAddition(base: readonly number[], hand: readonly number[], mode: nu
   emitSet = set;
   emitOut = out;
   emitMasks = masks;
-  grow(hand, 0, slots, values, base.length, 0, 0);
+  if (base.length < MAX_SET_SIZE) grow(hand, 0, slots, values, base.length, 0, 0);
 }
 
+/** Tries each hand card from position `from` on the group so far (`depth` hand cards, `size` with the base, below six). */
 function grow(hand: readonly number[], from: number, slots: number, values: number, size: number, depth: number, mask: number): void {
-  if (size >= MAX_SET_SIZE) return;
   for (let i = from; i < hand.length; i++) {
     const card = hand[i]!;
     const bit = SLOT_BIT[card]!;
@@ -121,7 +122,8 @@ function grow(hand: readonly number[], from: number, slots: number, values: numb
     if ((flags & GROWABLE) === 0 || flags >> EXTRA_SHIFT >= hand.length - i) continue;
     chosen[depth] = card;
     if (flags & LEGAL) emit(depth + 1, mask | (1 << i));
-    grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1, mask | (1 << i));
+    // Only a group with room and cards left grows further (a call that tries nothing costs as much as a try).
+    if (size + 1 < MAX_SET_SIZE && i + 1 < hand.length) grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1, mask | (1 << i));
   }
 }
 
@@ -444,7 +446,8 @@ function endOrTurn(s: SixtyNineState, next: number): void {
 }
 
 /** Removes the cards at the positions of `mask` from `hand`, and returns them in hand order. */
-function takeFromHand(hand: number[], mask: number): number[] {
+function takeFromHand(hand: number[], mask: number): readonly number[] {
+  if (mask === 0) return NO_HAND_CARDS; // an addition of nothing, the most common move (S8)
   const cards: number[] = [];
   let kept = 0;
   for (let i = 0; i < hand.length; i++) {
@@ -652,8 +655,9 @@ export interface ScoreBreakdown {
 
 /** S14: a seat's round score from its captured cards (ids) and the number of cards left in its hand. */
 export function roundScore(captured: readonly number[], inHand: number): ScoreBreakdown {
-  const values = new Array<number>(10).fill(0);
-  const suits = new Array<number>(6).fill(0);
+  // Literals rather than `new Array(n).fill(0)`: packed small-integer arrays, the fastest to count in.
+  const values = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const suits = [0, 0, 0, 0, 0, 0];
   const specials = [0, 0, 0];
   for (const card of captured) {
     if (card >= WILD_BASE) specials[((card - WILD_BASE) / 3) | 0]!++;
@@ -665,7 +669,7 @@ export function roundScore(captured: readonly number[], inHand: number): ScoreBr
   const pairs69 = Math.floor((values[6]! + values[9]!) / 2);
   const sixNines = 2 * pairs69;
   const special = 3 * Math.min(specials[0]!, specials[1]!, specials[2]!);
-  const suit = 6 * Math.min(...suits);
+  const suit = 6 * Math.min(suits[0]!, suits[1]!, suits[2]!, suits[3]!, suits[4]!, suits[5]!);
   const run = 10 * Math.min(values[0]!, values[1]!, values[2]!, values[3]!, values[4]!, values[5]!, values[7]!, values[8]!, pairs69);
   const sum = captured.length + sixNines + special + suit + run - inHand;
   return { cards: captured.length, sixNines, specials: special, suits: suit, values: run, inHand, score: Math.max(0, sum) };
