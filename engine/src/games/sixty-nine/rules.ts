@@ -81,7 +81,7 @@ const emptyAdditions: SixtyNineAction[] = [];
 const emptyAddition = (set: number): SixtyNineAction => (emptyAdditions[set] ??= Object.freeze({ type: 'add', set, cards: Object.freeze([]) }) as SixtyNineAction);
 
 function emit(count: number, mask: number): void {
-  emitMasks.push(mask);
+  emitMasks[emitOut.length] = mask;
   if (count === 1) {
     emitOut.push(oneCardAction(emitMode, emitSet, chosen[0]!));
     return;
@@ -129,7 +129,7 @@ function grow(hand: readonly number[], from: number, slots: number, values: numb
 
 function turnActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const out: SixtyNineAction[] = [PASS];
-  masks.push(0);
+  masks[0] = 0;
   const hand = s.hands[s.toMove]!;
   for (let set = 0; set < s.table.length; set++) {
     if (s.table[set]!.length < COMPLETE_SIZE) eachAddition(s.table[set]!, hand, EMIT_PLAY, set, out, masks);
@@ -140,7 +140,7 @@ function turnActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
 function stealActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const set = s.chanceFrom;
   const out: SixtyNineAction[] = [emptyAddition(set)];
-  masks.push(0);
+  masks[0] = 0;
   eachAddition(s.table[set]!, s.hands[s.toMove]!, EMIT_ADD, set, out, masks);
   return out;
 }
@@ -218,7 +218,11 @@ function formActions(s: SixtyNineState): SixtyNineAction[] {
 let cachedState: SixtyNineState | null = null;
 let cachedStamp = -1;
 let cachedActions: readonly SixtyNineAction[] = NO_ACTIONS;
-/** By cached action, the hand positions of its cards (`emitMasks`). */
+/**
+ * By cached action, the hand positions of its cards (`emitMasks`), written at each play's or
+ * addition's index. It is never emptied (emptying an array frees its store, and the next list
+ * would grow a new one): entries past the list, or of actions without cards, are stale and unread.
+ */
 let cachedMasks: number[] = [];
 
 export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
@@ -226,7 +230,6 @@ export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
   let out: readonly SixtyNineAction[];
   // Only the last list's masks are ever read: one array serves every list.
   const masks = cachedMasks;
-  masks.length = 0;
   switch (s.phase) {
     case Phase.Turn:
       out = turnActions(s, masks);
