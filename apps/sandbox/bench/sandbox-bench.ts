@@ -9,7 +9,11 @@
  *    and through the supervisor with one host process (target: at least 70% of in-process).
  * 4. Peak resident memory of the whole process tree (this process, the supervisor, and its
  *    hosts) while a memory bomb of issue 8 plays a series through the pool (target < 1 GiB).
- * Options: --quick (fewer samples, for a smoke run).
+ * 5. The largest decision of 69 (issue 20): a sandboxed bot that scores every one of the 674
+ *    legal actions of the largest `turn` list seen in 10,000 random games
+ *    (`npm run bench:sixty-nine-actions`) and picks the best, against the game's `decisionMs`.
+ * Options: --quick (fewer samples, for a smoke run); --only=<part> runs one part: round-trips,
+ * cold-start, throughput, memory-bomb or largest-decision.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,16 +21,20 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { xix } from '@xix/engine';
+import { createRandom, sixtyNine, xix } from '@xix/engine';
 import { playSeries, trustedPlayer, type Player } from '@xix/referee';
 import heuristic from '../../../sdk/examples/xix/heuristic.ts';
 import { createLeaseFile } from '../src/host/lease-file.ts';
 import { createLeaseWriter } from '../src/host/lease-writer.ts';
 import { readRssMb } from '../src/host/process-memory.ts';
 import { reportingPlayer } from '../src/host/reporting-player.ts';
-import { compileBot, createSandboxPool, sandboxedPlayer } from '../src/index.ts';
+import { DEFAULT_LIMITS, compileBot, createSandboxPool, sandboxedPlayer } from '../src/index.ts';
 
 const QUICK = process.argv.includes('--quick');
+const PARTS = ['round-trips', 'cold-start', 'throughput', 'memory-bomb', 'largest-decision'] as const;
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (ONLY !== undefined && !(PARTS as readonly string[]).includes(ONLY)) throw new Error(`--only takes one of ${PARTS.join(', ')}, not ${ONLY}`);
+const runs = (part: (typeof PARTS)[number]): boolean => ONLY === undefined || ONLY === part;
 const HEURISTIC = fileURLToPath(new URL('../../../sdk/examples/xix/heuristic.ts', import.meta.url));
 const NDJSON_BOT = fileURLToPath(new URL('./ndjson-bot.ts', import.meta.url));
 const RANDOM = fileURLToPath(new URL('../../../sdk/examples/xix/random.ts', import.meta.url));
@@ -245,8 +253,97 @@ async function memoryBomb(): Promise<void> {
   console.log(`  ${outcome.games.length} games in ${seconds.toFixed(1)} s (verdicts: ${verdicts}; ${outcome.hostDeaths.length} hosts killed)`);
 }
 
+/**
+ * A 69 bot that reads its whole list: it scores every legal action (cards played, and whether the
+ * set it goes to becomes complete) and plays the best. Plain TypeScript, as an author may write it.
+ */
+const SCAN_ALL = `interface Action { readonly type: string; readonly set?: number; readonly cards?: readonly string[] }
+interface View { readonly legalActions: readonly Action[]; readonly table: readonly { readonly cards: readonly string[] }[] }
+export default {
+  decide(view: View): Action {
+    let best = view.legalActions[0]!;
+    let bestScore = -1;
+    for (const action of view.legalActions) {
+      const cards = action.cards?.length ?? 0;
+      const target = action.set === undefined ? 0 : view.table[action.set]!.cards.length;
+      let score = 10 * cards + (target + cards >= 3 ? 5 : 0);
+      for (const card of action.cards ?? []) score += card.charCodeAt(0) === 87 ? 3 : 0; // a Wild
+      if (score > bestScore) {
+        best = action;
+        bestScore = score;
+      }
+    }
+    return best;
+  },
+};
+`;
+const FIRST_LEGAL_69 = 'export default { decide: (view: { readonly legalActions: readonly unknown[] }) => view.legalActions[0] };\n';
+
+/**
+ * The position of the largest legal-action list of `npm run bench:sixty-nine-actions` (674 plays
+ * in game 2424: 6 seats, round 2), replayed with that bench's seeds and choices: the seat's view
+ * at its largest decision of the game.
+ */
+function largestSixtyNineDecision(): { view: unknown; seat: number; actions: number } {
+  const game = 2_424;
+  const seats = 2 + (game % 5);
+  /** Plays the game as that bench did, until `stop` (asked before each decision) says so. */
+  const replay = (stop: (decision: number, actions: number) => boolean): ReturnType<typeof sixtyNine.start> => {
+    const random = createRandom(7_000_000 + game);
+    const state = sixtyNine.start(sixtyNine.randomSetup(game, seats));
+    for (let decision = 0; sixtyNine.toMove(state) !== null; decision++) {
+      const legal = sixtyNine.legalActions(state);
+      if (stop(decision, legal.length)) break;
+      sixtyNine.apply(state, legal[random.int(legal.length)]!);
+    }
+    return state;
+  };
+  let at = -1;
+  let most = 0;
+  replay((decision, actions) => {
+    if (actions > most) [at, most] = [decision, actions];
+    return false;
+  });
+  const state = replay((decision) => decision === at);
+  const seat = sixtyNine.toMove(state)!;
+  return { view: sixtyNine.view(state, seat), seat, actions: most };
+}
+
+async function largestDecision(): Promise<void> {
+  const { view, seat, actions } = largestSixtyNineDecision();
+  const decisionMs = DEFAULT_LIMITS.decisionMs;
+  const samples = QUICK ? 50 : 300;
+  const bots = [
+    ['scores every action', { entry: 'scan-all.ts', files: new Map([['scan-all.ts', SCAN_ALL]]) }],
+    ['first legal action', { entry: 'first-legal.ts', files: new Map([['first-legal.ts', FIRST_LEGAL_69]]) }],
+  ] as const;
+  console.log(`69's largest decision: a turn with ${actions} legal actions (seat ${seat} of 6; ${JSON.stringify(view).length} B of JSON view), ${samples} decisions of each bot after a first one`);
+  for (const [name, source] of bots) {
+    const player = sandboxedPlayer(sixtyNine, await compiled(source), name);
+    const failure = player.startGame({ seat, seed: 0 });
+    if (failure !== null) throw new Error(failure.message);
+    const first = player.decide(view);
+    if (!first.ok) throw new Error(first.message);
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const t0 = process.hrtime.bigint();
+      const decision = player.decide(view);
+      const t1 = process.hrtime.bigint();
+      if (!decision.ok) throw new Error(decision.message);
+      wall.push(Number(t1 - t0) / 1e6);
+      cpu.push(decision.cpuMs ?? Number.NaN);
+    }
+    player.dispose();
+    const w = quantiles(wall);
+    const c = quantiles(cpu);
+    console.log(`  ${name.padEnd(20)} round trip median ${w.median.toFixed(3)} ms, p99 ${w.p99.toFixed(3)} ms; charged CPU median ${c.median.toFixed(3)} ms, p99 ${c.p99.toFixed(3)} ms (first decision, with the whole view sent: ${first.ms.toFixed(3)} ms) = ${((100 * c.p99) / decisionMs).toFixed(2)}% of decisionMs ${decisionMs} ms at the p99`);
+  }
+}
+
 console.log(`sandbox benchmark: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg()[0]!.toFixed(2)}${QUICK ? ', --quick' : ''}`);
-await roundTrips();
-await coldStart();
-await throughput();
-await memoryBomb();
+if (runs('round-trips')) await roundTrips();
+if (runs('cold-start')) await coldStart();
+if (runs('throughput')) await throughput();
+if (runs('memory-bomb')) await memoryBomb();
+if (runs('largest-decision')) await largestDecision();

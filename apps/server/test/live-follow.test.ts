@@ -143,6 +143,33 @@ describe('a deal not public yet (issue 19, no spoilers)', () => {
   });
 });
 
+describe('a live game followed on match:<id> (the match viewer)', () => {
+  it('is on broadcast from its first follower until its end is shown: its deal stays secret meanwhile, then the end shows the whole deal', async () => {
+    const { store } = t.world;
+    const { entrants } = await entrantsOf(t, findGame('xix')!, 2);
+    const seriesId = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 6, requestedBy: 'owner0' });
+    const match = `${seriesId}.0`;
+    const { events } = playGame(match, entrants, 8);
+    await publish(match, events.slice(0, 6));
+    expect(await store.onBroadcast([match])).toEqual(new Set());
+    const client = await follow(`match:${match}`);
+    await client.until('move 5 shown', () => client.events.some((frame) => frame.id === `${match}:5`));
+    // the series plays no more (no twin to keep the deal secret): the follower alone holds it
+    await store.setSeriesStatus(seriesId, 'failed', 'only its first game is played');
+    expect(await store.onBroadcast([match])).toEqual(new Set([match]));
+    expect(await store.unpublishedMatches([match])).toEqual(new Set([match]));
+    expect(eventOf(client.events.at(-1)!).type).toBe('move');
+    // the worker ends the game: the broadcast shows the end, released first, so the end has the whole deal
+    await publish(match, events.slice(6));
+    expect((await client.untilClosed()).code).toBe(1000);
+    const end = eventOf(client.events.at(-1)!);
+    expect(end.type).toBe('end');
+    expect(end.view).toEqual(events.at(-1)!.view);
+    expect(await store.onBroadcast([match])).toEqual(new Set());
+    expect(await store.unpublishedMatches([match])).toEqual(new Set());
+  });
+});
+
 describe('the lobby while a game is on broadcast', () => {
   it('tells a held game\'s result only once its broadcast shows the end', async () => {
     const { store } = t.world;

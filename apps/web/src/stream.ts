@@ -72,6 +72,8 @@ export interface FollowedGame {
   readonly tournament: string | null;
   /** Moves shown. */
   readonly move: number;
+  /** The seat that made the last move shown; null after a snapshot, a skip or the end. */
+  readonly seat: number | null;
   /** The public view after them; the whole deal once `ended`. */
   readonly view: unknown;
   /** What the last skip jumped over (a long game), else null. */
@@ -80,31 +82,33 @@ export interface FollowedGame {
 }
 
 /**
- * Follows a broadcast channel (`featured`, `featured:<game>`, `tournament:<id>`, `bot:<id>`) on one
- * socket from game to game: a snapshot, then each move's delta applied to the view. A delta that
- * does not fit (never expected) starts the channel again from a fresh snapshot.
+ * Follows a broadcast channel (`featured`, `featured:<game>`, `tournament:<id>`, `bot:<id>`, or
+ * `match:<id>`: the match viewer's game in progress) on one socket from game to game: a snapshot,
+ * then each move's delta applied to the view. A delta that does not fit (never expected) starts the
+ * channel again from a fresh snapshot. `onClose` as subscribeStream's (without it: always reconnect).
  */
-export function followChannel(channel: string, onGame: (game: FollowedGame) => void): () => void {
+export function followChannel(channel: string, onGame: (game: FollowedGame) => void, onClose?: StreamHandlers<FollowEvent>['onClose']): () => void {
   let shown: FollowedGame | null = null;
   let stop: () => void = () => undefined;
   const start = (): void => {
     stop = subscribeStream<FollowEvent>(`/api/follow/${encodeURIComponent(channel)}`, {
       onEvent(event) {
-        if (event.type === 'game') shown = { match: event.match, game: event.game, seats: event.seats, tournament: event.tournament, move: event.move, view: event.view, skipped: null, ended: null };
+        if (event.type === 'game') shown = { match: event.match, game: event.game, seats: event.seats, tournament: event.tournament, move: event.move, seat: null, view: event.view, skipped: null, ended: null };
         else if (shown === null || shown.match !== event.match) return;
         else if (event.type === 'move') {
           try {
-            shown = { ...shown, move: event.move, view: applyJsonDelta(shown.view, (event.delta ?? undefined) as JsonDelta | undefined) };
+            shown = { ...shown, move: event.move, seat: event.seat, view: applyJsonDelta(shown.view, (event.delta ?? undefined) as JsonDelta | undefined) };
           } catch {
             stop();
             shown = null;
             start();
             return;
           }
-        } else if (event.type === 'skip') shown = { ...shown, move: event.to, view: event.view, skipped: event.summary };
-        else shown = { ...shown, move: event.moves, view: event.view, ended: { ranks: event.ranks, reason: event.reason } };
+        } else if (event.type === 'skip') shown = { ...shown, move: event.to, seat: null, view: event.view, skipped: event.summary };
+        else shown = { ...shown, move: event.moves, seat: null, view: event.view, ended: { ranks: event.ranks, reason: event.reason } };
         onGame(shown);
       },
+      ...(onClose !== undefined && { onClose }),
     });
   };
   start();

@@ -138,7 +138,8 @@ async function seed(app: TestApp, baseUrl: string): Promise<Seeded> {
 }
 
 export async function openPagesHarness(config: Partial<ServerConfig> = {}): Promise<PagesHarness> {
-  const app = await openApp({ validationDeals: 1, ...config });
+  // the broadcast at pace 0 (moves shown as soon as they are known): a test does not wait a pace
+  const app = await openApp({ validationDeals: 1, broadcastPaceMs: 0, broadcastPauseMs: 0, ...config });
   let browser: Browser | null = null;
   const contexts = new Set<BrowserContext>();
   const errors = new WeakMap<Page, string[]>();

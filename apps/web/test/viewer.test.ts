@@ -4,7 +4,8 @@
  * the stored replay at that move, stepping with the buttons, the keyboard and the slider; the seat
  * switch hides the other seat's closed cards (R11); `#move=K` opens at move K; the owner of a bot
  * sees what it printed at that move. A game in progress shows its public views as they come (no
- * hidden card, R11) and follows the newest move unless the user stepped back. Screenshots:
+ * hidden card, R11) as the broadcast shows it (held on broadcast until its end is shown) and
+ * follows the newest move unless the user stepped back. Screenshots:
  * viewer-desktop.png and viewer-phone.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -339,8 +340,12 @@ describe('match viewer', () => {
     const rest = Array.from({ length: last - 13 }, (_, i) => move(14 + i));
     await publish(rest);
     await expectShown(page, publicly(seeded, last));
+    // the series plays no more: no other game of this deal (deal publicity, issue 19); but the page
+    // follows the game, so it is on broadcast: held, its deal secret, until the page has shown its end
+    await h.store.setSeriesStatus(seriesId, 'failed', 'only its first game is played');
+    expect(await h.store.onBroadcast([liveId])).toEqual(new Set([liveId]));
+    expect(await h.store.unpublishedMatches([liveId])).toEqual(new Set([liveId]));
     await h.store.recordMatch(storedMatch(seriesId, 0, entrants, replay, { rated: false }));
-    await h.store.setSeriesStatus(seriesId, 'failed', 'only its first game is played'); // the series plays no more: this game's deal is public (deal publicity, issue 19)
     const ranks = replay.result.points.map((_, seat) => (seat === replay.result.winner ? 0 : 1));
     await publish([{ type: 'end', moves: last, ranks, reason: replay.result.reason, view: xix.spectatorView(states[last] as never) }]);
     await expectShown(page, everything(seeded, last));

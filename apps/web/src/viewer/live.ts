@@ -1,33 +1,33 @@
 /**
- * A game in progress, watched over its stream (GET /api/matches/:id/events; docs/api.md
- * "Streams"): the events so far, then each new one, resumed after a dropped connection (a network
- * fault, or the server closing a slow client with 4008). The server closes with 1000 after the
- * `end` event, and with 4404 for a match neither live nor stored.
+ * A game in progress, watched as the broadcast shows it (the follow stream's channel `match:<id>`;
+ * docs/api.md "Follow stream"): at the broadcast's pace, not the worker's, and held on broadcast
+ * (its deal kept secret) until its end is shown. A snapshot first (the game so far), then each move,
+ * resumed after a dropped connection. The server closes with 1000 after the end, or at once for a
+ * match that is neither live nor stored; with 4404 for an id that is no match id.
  */
-import type { LiveEvent } from '@xix/server/api-types';
-import { subscribeStream } from '../stream.ts';
-
-/** The events of a match's stream. Views are the engine's public views; `end` carries the whole deal. */
-export type MatchEvent = LiveEvent;
+import { followChannel, type FollowedGame } from '../stream.ts';
 
 export interface MatchWatcher {
-  onEvent(event: MatchEvent): void;
+  /** The game as shown so far: views are the engine's public views; once `ended`, the whole deal if its deal is public. */
+  onGame(game: FollowedGame): void;
   /** The stream is over: `ended` after the game's end, else `message` says why (unknown match). */
   onClose(outcome: { readonly ended: true } | { readonly ended: false; readonly message: string }): void;
 }
 
 const CLOSE_DONE = 1000;
-const CLOSE_UNKNOWN_MATCH = 4404;
+const CLOSE_NOT_FOUND = 4404;
+const CLOSE_BAD_REQUEST = 4400;
 
 /** Starts watching; answers the function that stops. */
 export function watchMatch(matchId: string, watcher: MatchWatcher): () => void {
-  return subscribeStream<MatchEvent>(`/api/matches/${encodeURIComponent(matchId)}/events`, {
-    onEvent: (event) => watcher.onEvent(event),
-    onClose: ({ code, error }) => {
-      if (code === CLOSE_DONE) watcher.onClose({ ended: true });
-      else if (code === CLOSE_UNKNOWN_MATCH) watcher.onClose({ ended: false, message: error ?? `no match ${matchId}` });
-      else return true;
-      return false;
-    },
+  let ended = false;
+  return followChannel(`match:${matchId}`, (game) => {
+    ended = game.ended !== null;
+    watcher.onGame(game);
+  }, ({ code, error }) => {
+    if (code === CLOSE_DONE && ended) watcher.onClose({ ended: true });
+    else if (code === CLOSE_DONE || code === CLOSE_NOT_FOUND || code === CLOSE_BAD_REQUEST) watcher.onClose({ ended: false, message: error ?? `no match ${matchId}, live or finished` });
+    else return true;
+    return false;
   });
 }

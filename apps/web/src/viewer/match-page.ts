@@ -1,8 +1,9 @@
 /**
  * The match viewer page (/matches/:id, `#move=K` for a move): a finished match is re-simulated
  * from its replay with the engine (every move, seen by everyone or by either seat); a match not
- * stored yet is watched live over its websocket (public views only) and becomes a replay once it
- * is over. The player is game-agnostic; the renderer is the game's own (games/registry.ts) or the
+ * stored yet (or whose deal is not public yet) is watched as the broadcast shows it (the follow
+ * stream's `match:<id>`: at the broadcast's pace, public views only, held on broadcast until its
+ * end is shown) and becomes a replay once it is over and public. The player is game-agnostic; the renderer is the game's own (games/registry.ts) or the
  * generic one.
  */
 import './viewer.css';
@@ -10,7 +11,8 @@ import type { Match } from '@xix/server/api-types';
 import { el, fill, formatTime, link, notice } from '../dom.ts';
 import { PUBLIC, replayFrames, replayPerspectives, type Frame } from './frames.ts';
 import { loadFinishedMatch, loadOwnLogs } from './data.ts';
-import { watchMatch, type MatchEvent } from './live.ts';
+import { watchMatch } from './live.ts';
+import type { FollowedGame } from '../stream.ts';
 import { botLogs } from './logs.ts';
 import { createPlayer, type Player, type PlayerSource } from './player.ts';
 import { gameName, rendererOf } from '../games/registry.ts';
@@ -72,27 +74,30 @@ export function mountMatchPage(root: HTMLElement, matchId: string): () => void {
     setNavSection('live');
     fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'A game in progress: what everyone can see of it.'));
     fill(body, notice('Waiting for the game to start…'));
-    const onEvent = (event: MatchEvent): void => {
-      if (event.type === 'start') {
-        const seats: SeatInfo[] = event.seats.map((seat) => ({ name: seat.name ?? seat.bot, bot: seat.bot }));
-        source = { seats, frames: [liveFrame(0, null, event.view)], perspectives: [{ id: PUBLIC, label: 'Public' }], outcome: null, logs: null, live: true };
-        live ??= createPlayer(event.game, rendererOf(event.game));
+    const onGame = (game: FollowedGame): void => {
+      const frame = liveFrame(game.move, game.seat, game.view);
+      if (source === null) {
+        const seats: SeatInfo[] = game.seats.map((seat) => ({ name: seat.name ?? seat.bot, bot: seat.bot }));
+        source = { seats, frames: [frame], perspectives: [{ id: PUBLIC, label: 'Public' }], outcome: null, logs: null, live: game.ended === null };
+        live ??= createPlayer(game.game, rendererOf(game.game));
         player = live;
-        fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(event.game, seats)));
+        fill(heading, el('h1', {}, `Match ${matchId}`), el('p', { class: 'viewer-summary' }, 'Live: ', ...versus(game.game, seats)));
         fill(body, live.element);
         live.load(source);
-      } else if (source !== null && live !== null) {
-        const frame = event.type === 'move' ? liveFrame(event.move, event.seat, event.view) : liveFrame(event.moves, null, event.view);
-        // the end's view is the whole deal after the last move: it replaces that move's public view
-        const replaced = event.type === 'end' && source.frames.at(-1)?.move === frame.move;
-        const frames = replaced ? [...source.frames.slice(0, -1), { ...frame, seat: source.frames.at(-1)!.seat }] : [...source.frames, frame];
-        source = { ...source, frames, live: event.type !== 'end' };
-        if (event.type === 'end') live.load(source);
-        else live.append(frame);
+      } else if (live !== null && game.ended !== null) {
+        // the end's view (the whole deal once its deal is public) replaces the last move's public view
+        const last = source.frames.at(-1)!;
+        const frames = last.move === frame.move ? [...source.frames.slice(0, -1), { ...frame, seat: last.seat }] : [...source.frames, frame];
+        source = { ...source, frames, live: false };
+        live.load(source);
+      } else if (live !== null && game.move > source.frames.at(-1)!.move) {
+        // a move, or a snapshot further on (a skip, a resume): what was shown stays
+        source = { ...source, frames: [...source.frames, frame] };
+        live.append(frame);
       }
     };
     stopWatching = watchMatch(matchId, {
-      onEvent,
+      onGame,
       onClose: (outcome) => {
         if (!outcome.ended) return fail(new Error(outcome.message));
         void untilStored().catch(fail);

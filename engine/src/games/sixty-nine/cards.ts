@@ -64,13 +64,15 @@ export const VALUE_MASK: readonly number[] = Array.from({ length: DECK_SIZE }, (
 /**
  * S3 in two parts, so that a search can grow a group one card at a time: the *slots* (each number
  * card's suit bit 0–5, a special's kind bit 6–8) must not repeat, and the *values* — the multiset of
- * value kinds (0–5, 6/9, 7, 8; specials counted apart) — must fit. A group's value key is the sum of
- * its cards' `VALUE_KEY`s (counts in base 7), and what a key allows is computed once and kept.
+ * value kinds (0–5, 6/9, 7, 8; specials counted apart) — must fit. A group's values are a *value
+ * state*, a small number: adding a card to a state is one read of a transition table, and what a
+ * state allows is one read of its flags. Both are computed the first time they are needed and kept
+ * (a search over a hand's subsets meets the same few thousand multisets over and over).
  */
 export const SLOT_BIT: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card < WILD_BASE ? 1 << ((card / 10) | 0) : 1 << (6 + specialKind(card))));
-const KEY_BASE = 7;
-const valueKind = (card: number): number => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10);
-export const VALUE_KEY: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => KEY_BASE ** valueKind(card));
+/** A card's value kind: 0–5, 6 (a 6 or a 9), 7, 8, or 9 for any special. */
+const VALUE_KINDS = 10;
+const VALUE_KIND: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10));
 
 /**
  * `valueFlags` bits: the values make a legal set; some legal set of at most six could contain them;
@@ -80,29 +82,54 @@ export const VALUE_KEY: readonly number[] = Array.from({ length: DECK_SIZE }, (_
 export const LEGAL = 1;
 export const GROWABLE = 2;
 export const EXTRA_SHIFT = 2;
-/**
- * The flags of every value key met so far, in an open-addressing table (faster than a Map in the
- * legal-action searches): keys in `tableKeys` (0 = empty: no group has key 0), flags beside them.
- * Fewer than 6,000 keys exist (multisets of at most six value kinds), well under the table's size.
- */
-const TABLE_BITS = 14;
-const TABLE_MASK = (1 << TABLE_BITS) - 1;
-const tableKeys = new Int32Array(1 << TABLE_BITS);
-const tableFlags = new Uint8Array(1 << TABLE_BITS);
 
-/** What a group's values allow (LEGAL, GROWABLE), from its value key: the slots are checked apart. */
-export function valueFlags(key: number): number {
-  let at = Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS);
-  for (;;) {
-    const stored = tableKeys[at]!;
-    if (stored === key) return tableFlags[at]!;
-    if (stored === 0) break;
-    at = (at + 1) & TABLE_MASK;
+/**
+ * Value states. Each state is a multiset of value kinds that could still grow into a legal set,
+ * known by its key (the counts of each value kind in base 7), plus DEAD, which stands for every
+ * multiset no legal set could hold (what grows from it is dead too), and EMPTY_VALUES, the group
+ * of no card. A state is a number that carries its flags in its low FLAG_BITS bits and its index
+ * above them, so that the search reads what a group allows without a second table read. Slots are
+ * checked before values, so a group holds at most one card a suit and one special a kind: 779 such
+ * multisets can still grow (counted by enumeration), well under STATE_CAPACITY.
+ */
+const FLAG_BITS = 5;
+const FLAG_MASK = (1 << FLAG_BITS) - 1;
+const STATE_CAPACITY = 1_024;
+const KEY_BASE = 7;
+const DEAD = 7 << EXTRA_SHIFT; // index 0, nothing allowed
+export const EMPTY_VALUES = (1 << FLAG_BITS) | GROWABLE; // index 1; its flags are never read
+/** By state index and value kind, the state after adding a card of that kind; -1 until first needed. */
+const nextState = new Int32Array(STATE_CAPACITY * VALUE_KINDS).fill(-1);
+nextState.fill(DEAD, 0, VALUE_KINDS);
+/** By state index, its key. */
+const stateKeys: number[] = [0, 0];
+const stateOfKey = new Map<number, number>([[0, EMPTY_VALUES]]);
+
+/** The value state of `state`'s group with `card` added. */
+export function addValue(state: number, card: number): number {
+  const next = nextState[(state >> FLAG_BITS) * VALUE_KINDS + VALUE_KIND[card]!]!;
+  return next >= 0 ? next : learnNext(state, VALUE_KIND[card]!);
+}
+
+/** What a group's values allow (LEGAL, GROWABLE, the fewest cards to add), from its value state: the slots are checked apart. */
+export const valueFlags = (state: number): number => state & FLAG_MASK;
+
+function learnNext(state: number, kind: number): number {
+  const index = state >> FLAG_BITS;
+  const key = stateKeys[index]! + KEY_BASE ** kind;
+  let next = stateOfKey.get(key);
+  if (next === undefined) {
+    const flags = computeFlags(key);
+    if ((flags & GROWABLE) === 0) next = DEAD;
+    else {
+      if (stateKeys.length === STATE_CAPACITY) throw new Error('69 value states: more than STATE_CAPACITY, which the slot rule should make impossible');
+      next = (stateKeys.length << FLAG_BITS) | flags;
+      stateKeys.push(key);
+    }
+    stateOfKey.set(key, next);
   }
-  const flags = computeFlags(key);
-  tableKeys[at] = key;
-  tableFlags[at] = flags;
-  return flags;
+  nextState[index * VALUE_KINDS + kind] = next;
+  return next;
 }
 
 function computeFlags(key: number): number {
@@ -121,17 +148,17 @@ function computeFlags(key: number): number {
   return (extra === 0 ? LEGAL : 0) | GROWABLE | (extra << EXTRA_SHIFT);
 }
 
-/** The slots and value key of a group, or -1 for the slots when two cards share one. */
-function slotsAndKey(cards: readonly number[]): [number, number] {
+/** The slots and value state of a group, or -1 for the slots when two cards share one. */
+function slotsAndValues(cards: readonly number[]): [number, number] {
   let slots = 0;
-  let key = 0;
+  let values = EMPTY_VALUES;
   for (const card of cards) {
     const bit = SLOT_BIT[card]!;
-    if (slots & bit) return [-1, 0];
+    if (slots & bit) return [-1, DEAD];
     slots |= bit;
-    key += VALUE_KEY[card]!;
+    values = addValue(values, card);
   }
-  return [slots, key];
+  return [slots, values];
 }
 
 /**
@@ -141,8 +168,8 @@ function slotsAndKey(cards: readonly number[]): [number, number] {
  */
 export function isLegalSet(cards: readonly number[]): boolean {
   if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
-  const [slots, key] = slotsAndKey(cards);
-  return slots >= 0 && (valueFlags(key) & LEGAL) !== 0;
+  const [slots, values] = slotsAndValues(cards);
+  return slots >= 0 && (valueFlags(values) & LEGAL) !== 0;
 }
 
 /**
@@ -151,8 +178,8 @@ export function isLegalSet(cards: readonly number[]): boolean {
  */
 export function canGrowToLegalSet(cards: readonly number[]): boolean {
   if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
-  const [slots, key] = slotsAndKey(cards);
-  return slots >= 0 && (valueFlags(key) & GROWABLE) !== 0;
+  const [slots, values] = slotsAndValues(cards);
+  return slots >= 0 && (valueFlags(values) & GROWABLE) !== 0;
 }
 
 /** Number cards (their value masks) of the group being checked: scratch, at most six. */

@@ -19,11 +19,12 @@ import {
   EXTRA_SHIFT,
   GROWABLE,
   LEGAL,
+  EMPTY_VALUES,
   SLOT_BIT,
-  VALUE_KEY,
   WILD_BASE,
   canGrowToLegalSet,
   cardOfCode,
+  addValue,
   isLegalSet,
   sortCards,
   valueFlags,
@@ -32,6 +33,9 @@ import { Phase, drawnDeck, emptyState, pullIndex, type SixtyNineSetup, type Sixt
 import type { RoundRecord, SixtyNineEvent } from './views.ts';
 
 const NO_ACTIONS: readonly SixtyNineAction[] = Object.freeze([]);
+/** The cards of an event that adds none (most steal chances, S8): one frozen list for all. */
+const NO_CARDS: readonly string[] = Object.freeze([]);
+const NO_HAND_CARDS: readonly number[] = Object.freeze([]);
 const codesOf = (cards: readonly number[]): string[] => cards.map((card) => CARD_CODES[card]!);
 const isScrambleCard = (card: number): boolean => card >= SCRAMBLE_BASE;
 const isLockCard = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
@@ -77,7 +81,7 @@ const emptyAdditions: SixtyNineAction[] = [];
 const emptyAddition = (set: number): SixtyNineAction => (emptyAdditions[set] ??= Object.freeze({ type: 'add', set, cards: Object.freeze([]) }) as SixtyNineAction);
 
 function emit(count: number, mask: number): void {
-  emitMasks.push(mask);
+  emitMasks[emitOut.length] = mask;
   if (count === 1) {
     emitOut.push(oneCardAction(emitMode, emitSet, chosen[0]!));
     return;
@@ -89,42 +93,43 @@ function emit(count: number, mask: number): void {
 
 /**
  * S6, S8: the non-empty subsets of `hand` (in hand order, depth first) that make a legal set with
- * the table set `base`, each emitted. The slots and
- * value key (cards.ts) grow with the group; a group whose values no legal set could hold is not grown.
+ * the table set `base`, each emitted. The slots and value state (cards.ts) grow with the group; a
+ * group whose values no legal set could hold is not grown.
  */
 function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[], masks: number[]): void {
   let slots = 0;
-  let key = 0;
+  let values = EMPTY_VALUES;
   for (const card of base) {
     slots |= SLOT_BIT[card]!;
-    key += VALUE_KEY[card]!;
+    values = addValue(values, card);
   }
   emitMode = mode;
   emitSet = set;
   emitOut = out;
   emitMasks = masks;
-  grow(hand, 0, slots, key, base.length, 0, 0);
+  if (base.length < MAX_SET_SIZE) grow(hand, 0, slots, values, base.length, 0, 0);
 }
 
-function grow(hand: readonly number[], from: number, slots: number, key: number, size: number, depth: number, mask: number): void {
-  if (size >= MAX_SET_SIZE) return;
+/** Tries each hand card from position `from` on the group so far (`depth` hand cards, `size` with the base, below six). */
+function grow(hand: readonly number[], from: number, slots: number, values: number, size: number, depth: number, mask: number): void {
   for (let i = from; i < hand.length; i++) {
     const card = hand[i]!;
     const bit = SLOT_BIT[card]!;
     if (slots & bit) continue;
-    const grown = key + VALUE_KEY[card]!;
+    const grown = addValue(values, card);
     const flags = valueFlags(grown);
     // Not growable, or needing more cards than the hand has after this one.
     if ((flags & GROWABLE) === 0 || flags >> EXTRA_SHIFT >= hand.length - i) continue;
     chosen[depth] = card;
     if (flags & LEGAL) emit(depth + 1, mask | (1 << i));
-    grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1, mask | (1 << i));
+    // Only a group with room and cards left grows further (a call that tries nothing costs as much as a try).
+    if (size + 1 < MAX_SET_SIZE && i + 1 < hand.length) grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1, mask | (1 << i));
   }
 }
 
 function turnActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const out: SixtyNineAction[] = [PASS];
-  masks.push(0);
+  masks[0] = 0;
   const hand = s.hands[s.toMove]!;
   for (let set = 0; set < s.table.length; set++) {
     if (s.table[set]!.length < COMPLETE_SIZE) eachAddition(s.table[set]!, hand, EMIT_PLAY, set, out, masks);
@@ -135,7 +140,7 @@ function turnActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
 function stealActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const set = s.chanceFrom;
   const out: SixtyNineAction[] = [emptyAddition(set)];
-  masks.push(0);
+  masks[0] = 0;
   eachAddition(s.table[set]!, s.hands[s.toMove]!, EMIT_ADD, set, out, masks);
   return out;
 }
@@ -213,7 +218,11 @@ function formActions(s: SixtyNineState): SixtyNineAction[] {
 let cachedState: SixtyNineState | null = null;
 let cachedStamp = -1;
 let cachedActions: readonly SixtyNineAction[] = NO_ACTIONS;
-/** By cached action, the hand positions of its cards (`emitMasks`). */
+/**
+ * By cached action, the hand positions of its cards (`emitMasks`), written at each play's or
+ * addition's index. It is never emptied (emptying an array frees its store, and the next list
+ * would grow a new one): entries past the list, or of actions without cards, are stale and unread.
+ */
 let cachedMasks: number[] = [];
 
 export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
@@ -221,7 +230,6 @@ export function legalActions(s: SixtyNineState): readonly SixtyNineAction[] {
   let out: readonly SixtyNineAction[];
   // Only the last list's masks are ever read: one array serves every list.
   const masks = cachedMasks;
-  masks.length = 0;
   switch (s.phase) {
     case Phase.Turn:
       out = turnActions(s, masks);
@@ -441,7 +449,8 @@ function endOrTurn(s: SixtyNineState, next: number): void {
 }
 
 /** Removes the cards at the positions of `mask` from `hand`, and returns them in hand order. */
-function takeFromHand(hand: number[], mask: number): number[] {
+function takeFromHand(hand: number[], mask: number): readonly number[] {
+  if (mask === 0) return NO_HAND_CARDS; // an addition of nothing, the most common move (S8)
   const cards: number[] = [];
   let kept = 0;
   for (let i = 0; i < hand.length; i++) {
@@ -559,7 +568,10 @@ function beginSequence(s: SixtyNineState, firstSeat: number): void {
   runSequence(s);
 }
 
-const anyOpen = (s: SixtyNineState): boolean => s.claimant.some((claimant) => claimant >= 0);
+function anyOpen(s: SixtyNineState): boolean {
+  for (const claimant of s.claimant) if (claimant >= 0) return true;
+  return false;
+}
 
 /** Moves the sequence on to the next decision, or ends it. */
 function runSequence(s: SixtyNineState): void {
@@ -600,7 +612,7 @@ function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
     sortCards(target);
     if (hand.length === 0 && s.ender < 0) s.ender = seat;
   }
-  event(s, { type: 'add', seat, set, cards: codesOf(cards), claims });
+  event(s, { type: 'add', seat, set, cards: cards.length === 0 ? NO_CARDS : codesOf(cards), claims });
   if (claims) {
     s.claimant[set] = seat;
     s.claimCount[set] = cards.length;
@@ -617,7 +629,7 @@ function capture(s: SixtyNineState, set: number): void {
   event(s, { type: 'capture', seat, set, cards: codesOf(cards) });
   const pile = s.captured[seat]!;
   for (const card of cards) pile.push(card);
-  pile.sort((a, b) => a - b);
+  sortCards(pile); // sorted but for the few cards just added: an insertion sort is cheapest
   s.table.splice(set, 1);
   s.claimant.splice(set, 1);
   s.claimCount.splice(set, 1);
@@ -646,8 +658,9 @@ export interface ScoreBreakdown {
 
 /** S14: a seat's round score from its captured cards (ids) and the number of cards left in its hand. */
 export function roundScore(captured: readonly number[], inHand: number): ScoreBreakdown {
-  const values = new Array<number>(10).fill(0);
-  const suits = new Array<number>(6).fill(0);
+  // Literals rather than `new Array(n).fill(0)`: packed small-integer arrays, the fastest to count in.
+  const values = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const suits = [0, 0, 0, 0, 0, 0];
   const specials = [0, 0, 0];
   for (const card of captured) {
     if (card >= WILD_BASE) specials[((card - WILD_BASE) / 3) | 0]!++;
@@ -659,7 +672,7 @@ export function roundScore(captured: readonly number[], inHand: number): ScoreBr
   const pairs69 = Math.floor((values[6]! + values[9]!) / 2);
   const sixNines = 2 * pairs69;
   const special = 3 * Math.min(specials[0]!, specials[1]!, specials[2]!);
-  const suit = 6 * Math.min(...suits);
+  const suit = 6 * Math.min(suits[0]!, suits[1]!, suits[2]!, suits[3]!, suits[4]!, suits[5]!);
   const run = 10 * Math.min(values[0]!, values[1]!, values[2]!, values[3]!, values[4]!, values[5]!, values[7]!, values[8]!, pairs69);
   const sum = captured.length + sixNines + special + suit + run - inHand;
   return { cards: captured.length, sixNines, specials: special, suits: suit, values: run, inHand, score: Math.max(0, sum) };
