@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildServer, registerHouseBots } from '@xix/server';
-import { createStore, queuePrefix, SERIES_QUEUE, type Match, type Series, type TournamentReport } from '@xix/store';
+import { createStore, queuePrefix, SERIES_QUEUE, type Match, type Series, type Store, type TournamentReport } from '@xix/store';
 import { ADMIN_TOKEN } from '../../server/test/app.ts';
 import { until, type UntilOptions } from '../../store/test/until.ts';
 import { deletePrefix, testBlobs } from '../../store/test/world.ts';
@@ -56,6 +56,8 @@ function httpClient(url: string): Http {
 export interface Platform {
   readonly http: Http;
   readonly prefix: string;
+  /** The platform's store, for what the API does not show yet (a tournament deal not played at every table). */
+  readonly store: Store;
   readonly workers: WorkerProcess[];
   /** Spawns a worker process with the platform's settings and `env`; resolves once it takes jobs. */
   startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
@@ -86,6 +88,7 @@ export async function openPlatform(redisUrl: string, workerEnv: Record<string, s
   return {
     http: httpClient(`http://127.0.0.1:${address.port}`),
     prefix,
+    store,
     workers,
     async startWorker(env = {}) {
       const worker = spawnWorker({ REDIS_URL: redisUrl, XIX_PREFIX: prefix, ...workerEnv, ...env });

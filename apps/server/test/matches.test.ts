@@ -76,7 +76,7 @@ describe('GET /api/matches/:id, replay, logs', () => {
     expect((await t.world.store.expireReplays({ owner: 'test', maxAgeMs: 30 * 86_400_000 })).deleted).toEqual(['games/challenge/1970-01-01']);
     for (const url of [`/api/matches/${seriesId}.1/replay`, `/api/matches/${seriesId}.1/logs`]) {
       expect(failure(await t.call({ method: 'GET', url, token: alice })), url).toEqual({
-        status: 410, error: 'gone', message: `the replay of match ${seriesId}.1 has expired: ladder and challenge games keep their replays and logs for a limited time; its result still counts`,
+        status: 410, error: 'gone', message: `the replay of match ${seriesId}.1 has expired: ladder, challenge and SPRT games keep their replays and logs for a limited time; its result still counts`,
       });
     }
     const shown = (await t.call({ method: 'GET', url: `/api/matches/${seriesId}.1` })).json<Record<string, unknown>>();

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Page } from 'playwright-core';
+import { defaultGame } from '@xix/engine';
 import { loadAverages, positiveFromEnv } from '../../worker/bench/bench-env.ts';
 import { houseBotModules } from '../editor-build.ts';
 import { openPagesHarness } from '../test/harness.ts';
@@ -24,6 +25,7 @@ import { openPagesHarness } from '../test/harness.ts';
 const GAMES = positiveFromEnv('BENCH_GAMES', 2000);
 const LOADS = positiveFromEnv('BENCH_LOADS', 5);
 const SEED = 1;
+const GAME = defaultGame().id;
 const XIX = fileURLToPath(new URL('../../cli/src/main.ts', import.meta.url));
 const SIZE_BUDGET = 2 * 1024 * 1024;
 const TYPING_BUDGET_MS = 3000;
@@ -76,8 +78,8 @@ async function loadEditor(page: Page, baseUrl: string, server: Server): Promise<
 
 /** Seconds the page's play worker takes for `games` games of heuristic against heuristic. */
 async function pageSeconds(page: Page, heuristic: { name: string; code: string }, games: number): Promise<number> {
-  // run in the page (a string: this file is typed for Node, not for a page)
-  const request = JSON.stringify({ type: 'play', game: 'xix', author: heuristic, house: 'heuristic', seed: SEED, first: 0, end: games, watch: false });
+  // run in the page (a string: this file is typed for Node, not for a page); the default game, as `xix play` plays
+  const request = JSON.stringify({ type: 'play', game: GAME, author: heuristic, house: 'heuristic', seed: SEED, first: 0, end: games, watch: false });
   return page.evaluate<number>(`(async () => {
     const url = document.querySelector('meta[name="xix-asset"][data-entry="play-worker"]').content;
     const start = performance.now();
@@ -120,7 +122,7 @@ try {
   console.log(`Until the editor takes typing: ${typing} ms (median of ${LOADS}: ${loads.map((l) => l.typingMs).join(', ')}; budget ${TYPING_BUDGET_MS} ms): ${typing <= TYPING_BUDGET_MS ? 'within' : 'OVER'}`);
   console.log(`Until TypeScript has checked the template: ${checked} ms (median of ${LOADS}: ${loads.map((l) => l.checkedMs).join(', ')})`);
 
-  const heuristic = (await houseBotModules(false)).xix!.find((bot) => bot.name === 'heuristic')!;
+  const heuristic = (await houseBotModules(false))[GAME]!.find((bot) => bot.name === 'heuristic')!;
   const page = await harness.newPage('desktop');
   await page.goto(`${harness.baseUrl}/editor?game=xix`);
   // alternated, so that the machine's load falls on both alike

@@ -46,6 +46,7 @@ beforeAll(async () => {
   const series = await h.store.createSeries({ game: game.id, kind: 'challenge', rated: false, entrants, seats: 4, deals: 1, seed: SEED, requestedBy: 'admin' });
   matchId = `${series}.0`;
   await h.store.recordMatch({ id: matchId, seriesId: series, game: game.id, kind: 'challenge', rated: false, entrants, logs: entrants.map(() => ''), finishedAt: Date.now(), replay: played.replay });
+  await h.store.setSeriesStatus(series, 'failed', 'only its first game is played'); // the series plays no more: this game's deal is public (deal publicity, issue 19)
 }, 120_000);
 afterAll(async () => h?.close());
 

@@ -32,7 +32,7 @@ export function matchRoutes(app: FastifyInstance, options: { store: Store }): vo
   }
 
   /** Retention deleted a ladder or challenge game's replay and logs; its result stays (docs/api.md). */
-  const expired = (id: string) => gone(`the replay of match ${id} has expired: ladder and challenge games keep their replays and logs for a limited time; its result still counts`);
+  const expired = (id: string) => gone(`the replay of match ${id} has expired: ladder, challenge and SPRT games keep their replays and logs for a limited time; its result still counts`);
 
   app.get<{ Querystring: MatchQuerystring }>('/api/matches', {
     schema: {
