@@ -9,10 +9,13 @@
  *
  *   npm run bench:deals
  */
+import { defaultGame } from '@xix/engine';
 import type { MatchEntrant } from '../src/index.ts';
 import { fakeReplay, match, openWorld, upload, type World } from '../test/world.ts';
 
 const REPEAT = 300;
+/** Any game does: the check reads series and deals, not rules. */
+const GAME = defaultGame().id;
 
 async function perCall(run: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 30; i++) await run();
@@ -33,17 +36,17 @@ try {
   console.log('| page | matches | listMatches (rival) | unpublishedMatches | ratio |\n|---|---|---|---|---|');
   const bots: MatchEntrant[] = [];
   for (let i = 0; i < 64; i++) bots.push(await upload(w.store, 'dave', `bot-${i}`));
-  const challenge = await w.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants: bots.slice(0, 2), deals: 50, seed: 1, requestedBy: 'dave' });
+  const challenge = await w.store.createSeries({ game: GAME, kind: 'challenge', rated: false, entrants: bots.slice(0, 2), deals: 50, seed: 1, requestedBy: 'dave' });
   for (let i = 0; i < 100; i++) await w.store.recordMatch(match(challenge, i, i % 2 === 0 ? bots.slice(0, 2) : bots.slice(0, 2).reverse(), fakeReplay(i % 2)));
   await w.store.setSeriesStatus(challenge, 'running');
   await report(w, 'a challenge series, running', { series: challenge, limit: 100 });
 
-  const { tournament, series } = await w.store.createTournament({ game: 'xix', entrants: bots.map(({ bot, version }) => ({ bot, version })), dealsPerPairing: 2, seats: 2, createdBy: 'admin' });
+  const { tournament, series } = await w.store.createTournament({ game: GAME, entrants: bots.map(({ bot, version }) => ({ bot, version })), dealsPerPairing: 2, seats: 2, createdBy: 'admin' });
   const seated = await Promise.all(series.slice(0, 50).map(async (id) => (await w.store.getSeries(id))!.entrants.map((e) => bots.find((b) => b.bot === e.bot)!)));
   for (const [k, id] of series.slice(0, 50).entries()) {
     for (let i = 0; i < 2; i++) await w.store.recordMatch(match(id, i, i === 0 ? seated[k]! : [...seated[k]!].reverse(), fakeReplay(i), { kind: 'tournament' }));
   }
-  const page = { game: 'xix', limit: 100 } as const;
+  const page = { game: GAME, limit: 100 } as const;
   await report(w, '2,016 pairings, none started', page);
   for (const id of series.slice(0, 2000)) await w.store.setSeriesStatus(id, 'done');
   for (const id of series.slice(2000)) await w.store.setSeriesStatus(id, 'running');
