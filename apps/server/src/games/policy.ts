@@ -30,14 +30,20 @@ const numberField = (view: unknown, key: string): number | null => {
   return typeof value === 'number' ? value : null;
 };
 
-/** A view's `scores` or `points` (numbers by seat or side), the usual fields of the games' public views. */
+/** A view's `scores`, `points` or `totals` (numbers by seat or side), the usual fields of the games' public views. */
 function genericScore(view: unknown): string | null {
   if (typeof view !== 'object' || view === null) return null;
-  for (const key of ['scores', 'points']) {
+  for (const key of ['scores', 'points', 'totals']) {
     const scores = (view as Record<string, unknown>)[key];
-    if (Array.isArray(scores) && scores.length > 0 && scores.every((score) => typeof score === 'number')) return scores.join('–');
+    if (Array.isArray(scores) && scores.length > 0 && scores.every((score) => typeof score === 'number')) return scoreLine(scores);
   }
   return null;
+}
+
+/** "6–10"; with a score below zero, spaced and with a minus sign ("11 – −3"), not "11–-3". */
+function scoreLine(scores: readonly number[]): string {
+  if (scores.every((score) => score >= 0)) return scores.join('–');
+  return scores.map((score) => (score < 0 ? `−${-score}` : String(score))).join(' – ');
 }
 
 /** The moves skipped, and the hands, rounds or exchanges (a view's `hand`, `round` or `exchange` number) and the score they took. */
