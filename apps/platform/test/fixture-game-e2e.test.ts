@@ -154,7 +154,8 @@ async function seatsOf(match: string, bot: string): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  t = await openApp({ validationDeals: 1, uploadRate: 1000 });
+  // a game in progress is watched on its broadcast: shown as soon as it is known (pace 0)
+  t = await openApp({ validationDeals: 1, uploadRate: 1000, broadcastPaceMs: 0, broadcastPauseMs: 0 });
   // as the server's main does for each game: nim's house bots (random-nim), from sdk/examples/nim/
   await registerHouseBots(t.world.store, nim.id);
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -300,7 +301,7 @@ describe('the fixture game nim through every layer', { timeout: 2 * WAIT_MS }, (
     // the lobby from its last event on: only the games of this challenge are announced
     const last = (await t.world.store.readLobby(STREAM_START, 100_000)).at(-1)?.id ?? STREAM_START;
     const lobby = await LiveClient.open(world.base, `/api/lobby?after=${last}`);
-    const spectators = spectateEveryGame(world, lobby, STREAM_START);
+    const spectators = spectateEveryGame(world, lobby);
     const challenge = await api<{ series: string }>('/api/challenges', { method: 'POST', token: bob.token, body: { bot: bob.bot, opponents: [randomNim, alice.bot], seats: 3, deals: 1, options: { stones: STONES } } });
     expect(challenge.status).toBe(202);
     const matches = [0, 1, 2].map((index) => `${challenge.body.series}.${index}`);

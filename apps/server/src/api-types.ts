@@ -10,7 +10,7 @@ import type {
 } from '@xix/store';
 import type { GameInfo } from './game-info.ts';
 
-/** The streams' events (docs/api.md "Streams"): a match's (GET /api/matches/:id/events) and the lobby's (GET /api/lobby). */
+/** The streams' events (docs/api.md "Streams"): a public match's replay as events (GET /api/matches/:id/events) and the lobby's (GET /api/lobby). */
 export type { LiveEvent, LiveSeat, LobbyEvent } from '@xix/store';
 
 export type { Bot, BotRecord, BradleyTerryRating, CrossTableCell, Diagnostic, EntrantRef, GameInfo, HeadToHead, LeaderboardRow, MatchEntrant, PairingStatus, RatingPoint, Tournament, TournamentFailure, TournamentReport, TournamentStanding };

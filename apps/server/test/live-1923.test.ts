@@ -1,6 +1,6 @@
 /**
  * End to end for 1923 (issue 12): a real worker plays a 3-entrant series while a spectator follows
- * each game over a websocket. Every `start`/`move` view is the engine's public view of the replay's
+ * each game's broadcast over a websocket. Every `start`/`move` view is the engine's public view of the replay's
  * state at that move and names no card hidden from any seat: no hole card before the reveal, no
  * seat's seen card (T15), no card of the shoe; nor does it depend on a choice still pending in the
  * current step (T5, T15). Only the `end` shows the whole deal (spectator view).
@@ -20,10 +20,9 @@ const world = useLiveWorkerWorld();
 
 it('a live spectator of a 3-seat 1923 series never receives a hidden card nor a pending choice (T5, T15, R11)', async () => {
   const entrants = await Promise.all(['alice', 'bob', 'carol'].map((owner) => storeBot(world.t.world.store, owner, 'deliberate', DELIBERATE_1923, 'active', '1923')));
-  // from the start of the test's lobby stream (after=0-0), so no game-start is missed; each match's
-  // stream from its start too, whenever its socket opens
+  // from the start of the test's lobby stream (after=0-0), so no game-start is missed
   const lobby = await LiveClient.open(world.base, `/api/lobby?after=${STREAM_START}`);
-  const spectators = spectateEveryGame(world, lobby, STREAM_START);
+  const spectators = spectateEveryGame(world, lobby);
   const seriesId = await world.t.world.store.createSeries({ game: '1923', kind: 'challenge', rated: false, entrants, deals: 1, seed: 1923, requestedBy: 'alice' });
   await enqueueSeries(world.t.queue, 'challenge', seriesId);
   // one deal, played once per seat rotation

@@ -1,10 +1,13 @@
 /**
- * What the stream tests share: a real websocket client (ws) on a listening server, and games played
- * by the engine turned into the live events a worker publishes (docs/api.md "Streams").
+ * What the stream tests share: a real websocket client (ws) on a listening server, games played by
+ * the engine turned into the live events a worker publishes, and the public views a follower of a
+ * broadcast rebuilds from its snapshots and deltas (docs/api.md "Streams", "Follow stream").
  */
 import WebSocket from 'ws';
+import { expect } from 'vitest';
 import { createRandom, createReplay, findGame, type AnyGame, type Replay } from '@xix/engine';
 import { ranksOf, type EntrantRef, type LiveEvent } from '@xix/store';
+import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
 
 export interface Frame {
   readonly type: string;
@@ -121,4 +124,60 @@ export function playGame(match: string, seats: readonly EntrantRef[], seed: numb
   const replay = createReplay(game, { seed, setup, seats: seats.map((seat) => seat.bot), moves, forfeit: null, result });
   events.push({ type: 'end', moves: moves.length, ranks: ranksOf(replay, seats.length), reason: result.reason, view: game.spectatorView(state) });
   return { game, events, replay };
+}
+
+/** An event of the follow stream (live/broadcast.ts FollowEvent), as a client reads it. */
+export type FollowedEvent = {
+  readonly type: string;
+  readonly match: string;
+  readonly game?: string | undefined;
+  readonly move?: number | undefined;
+  readonly seat?: number | undefined;
+  readonly to?: number | undefined;
+  readonly moves?: number | undefined;
+  readonly view?: unknown;
+  readonly delta?: JsonDelta | null;
+};
+export const followedEvent = (frame: Frame): FollowedEvent => frame.event as unknown as FollowedEvent;
+
+/** The move count of a follow stream's event id `<match>:<k>`. */
+export const followK = (frame: Frame): number => Number(frame.id!.slice(frame.id!.lastIndexOf(':') + 1));
+
+/**
+ * The events a follower got, its views rebuilt (snapshots and skips whole, moves by their delta), as
+ * the live events a worker publishes: `start` (a snapshot at move 0), `move` with the whole view
+ * after it (a snapshot or skip later on: a move without `seat`), `end`.
+ */
+export function rebuiltEvents(frames: readonly Frame[]): FollowedEvent[] {
+  let view: unknown;
+  const events: FollowedEvent[] = [];
+  for (const frame of frames.filter((f) => f.type === 'event')) {
+    const event = followedEvent(frame);
+    if (event.type === 'end') {
+      events.push(event);
+      continue;
+    }
+    view = event.type === 'move' ? applyJsonDelta(view, event.delta ?? undefined) : event.view;
+    if (event.type === 'game' && event.move === 0) events.push({ type: 'start', match: event.match, game: event.game, view });
+    else if (event.type === 'move') events.push({ type: 'move', match: event.match, move: event.move, seat: event.seat, view });
+    else events.push({ type: 'move', match: event.match, move: event.type === 'skip' ? event.to : event.move, view });
+  }
+  return events;
+}
+
+/**
+ * The views a follower of `match` rebuilt are the public views published at those moves, and its
+ * end the published end's; at least one view is checked.
+ */
+export function expectPublicViews(frames: readonly Frame[], match: string, published: readonly LiveEvent[]): void {
+  const rebuilt = rebuiltEvents(frames).filter((event) => event.match === match);
+  let checked = 0;
+  for (const event of rebuilt) {
+    const at = event.type === 'start' ? 0 : event.move;
+    const same = published.find((other) => (event.type === 'end' ? other.type === 'end' : other.type === 'start' ? at === 0 : other.type === 'move' && other.move === at));
+    expect(same, `${match} at ${event.type} ${at}`).toBeDefined();
+    expect(event.view, `${match} at ${event.type} ${at}`).toEqual(same!.view);
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(0);
 }

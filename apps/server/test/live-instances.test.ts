@@ -1,11 +1,13 @@
 /**
- * Two server instances on one Redis prefix, each on its own port with its own Redis connection and
- * stream reader: whichever process publishes a live game's events (a worker, or the test through
- * either instance's store), the spectators and lobby clients of BOTH instances get every event, in
- * order, with the same ids as the stream in Redis. One instance closing leaves the other's clients
+ * Two server instances on one Redis prefix, each on its own port with its own Redis connection,
+ * stream reader and broadcast: whichever process publishes a live game's events (a worker, or the
+ * test through either instance's store), the spectators of BOTH instances get every move of its
+ * broadcast in order (the same move numbers: `<match>:<k>`), and their lobby clients every event
+ * with the ids of the lobby's stream in Redis. One instance closing leaves the other's clients
  * alone, and its own clients resume on the other with after=<last id>.
  */
 import { Redis } from 'ioredis';
+import { findGame, parseReplay } from '@xix/engine';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore, type EntrantRef, type Entry, type LobbyEvent, type Store } from '@xix/store';
 import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
@@ -14,7 +16,8 @@ import { REDIS_URL, testBlobs } from '../../store/test/world.ts';
 import { buildServer, enqueueSeries } from '../src/index.ts';
 import { STREAM_START } from '../src/live/stream-ids.ts';
 import { openApp, type TestApp } from './app.ts';
-import { LiveClient, playGame, wsBase, type Frame } from './live-client.ts';
+import { LiveClient, expectPublicViews, followK, playGame, rebuiltEvents, wsBase, type Frame } from './live-client.ts';
+import { checkLiveEvents } from './live-worker-world.ts';
 
 /** Relative to the worker's test helpers, which compile it (as in live-worker.test.ts). */
 const DELIBERATE = '../../server/test/fixtures/deliberate-bot.ts';
@@ -32,7 +35,8 @@ let t: TestApp;
 let second: Instance & { close(): Promise<void> };
 let instances: [Instance, Instance];
 beforeEach(async () => {
-  t = await openApp();
+  // a game in progress is watched on its broadcast: shown as soon as it is known (pace 0)
+  t = await openApp({ broadcastPaceMs: 0, broadcastPauseMs: 0 });
   second = await secondInstance(t);
   instances = [{ store: t.world.store, base: wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' })) }, second];
 });
@@ -45,7 +49,7 @@ afterEach(async () => {
 async function secondInstance(on: TestApp): Promise<Instance & { close(): Promise<void> }> {
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   const store = createStore(connection, { prefix: on.world.prefix, blobs: testBlobs });
-  const app = await buildServer({ store, queue: on.queue });
+  const app = await buildServer({ store, queue: on.queue, config: { broadcastPaceMs: 0, broadcastPauseMs: 0 } });
   const base = wsBase(await app.listen({ port: 0, host: '127.0.0.1' }));
   let closed = false;
   return {
@@ -60,7 +64,7 @@ async function secondInstance(on: TestApp): Promise<Instance & { close(): Promis
   };
 }
 
-const watch = (instance: Instance, matchId: string, after?: string) =>
+const watch = (instance: Instance, matchId: string, after?: string): Promise<LiveClient> =>
   LiveClient.open(instance.base, `/api/matches/${matchId}/events${after === undefined ? '' : `?after=${after}`}`);
 /**
  * From the start of the test's own lobby stream (after=0-0): without `after=`, a lobby joins from
@@ -73,20 +77,26 @@ const onBoth = <T>(open: (instance: Instance) => Promise<T>): Promise<[T, T]> =>
 const idsAndEvents = (frames: readonly Frame[]) => frames.map(({ id, event }) => ({ id, event }));
 const lobbyLabels = (entries: readonly Entry<LobbyEvent>[]) => entries.map(({ event }) => `${event.type} ${'match' in event ? event.match : ''}`);
 const sawLobby = (lobby: LiveClient, type: string, match: string) => lobby.events.some((frame) => frame.event?.type === type && frame.event.match === match);
+/** Every move after the spectator's first event (its snapshot), each once, then the end (k = moves + 1). */
+function expectEveryMoveAfterSnapshot(client: LiveClient, moves: number): void {
+  const ks = client.events.map(followK);
+  expect(ks).toEqual(Array.from({ length: moves + 2 - ks[0]! }, (_, i) => ks[0]! + i));
+}
 
 describe('a live game published through either instance', () => {
-  it('reaches the spectators and lobby clients of both, every event in order with the ids of the stream in Redis', async () => {
+  it('reaches the spectators of both, every move of its broadcast in order, and their lobby clients with the ids of the lobby stream in Redis', async () => {
     const lobbies = await onBoth((instance) => openLobby(instance));
     const { events } = playGame('s5.0', SEATS, 31);
     await instances[0].store.publishLive('s5.0', events.slice(0, 1), CONTEXT);
     const spectators = await onBoth((instance) => watch(instance, 's5.0'));
-    for (let i = 1; i < events.length; i++) {
-      // every spectator has what was published before the next event is: that one reaches it by the fan-out
-      await Promise.all(spectators.map((client) => client.untilEvents(i)));
-      // each event through ONE instance's store, in turn: a server that served only its own would stall here
-      await instances[i % 2]!.store.publishLive('s5.0', [events[i]!], CONTEXT);
-      // more spectators join mid-game on both: catch-up and fan-out meet without gap or repeat
-      if (i % 10 === 0) spectators.push(...(await onBoth((instance) => watch(instance, 's5.0'))));
+    const BATCH = 5;
+    for (let i = 1, turn = 0; i < events.length; i += BATCH, turn++) {
+      // every spectator has been shown what was published before the next events are: those reach it by its broadcast
+      await Promise.all(spectators.map((client) => client.until(`move ${i - 1}`, () => client.events.some((frame) => followK(frame) >= i - 1))));
+      // each batch through ONE instance's store, in turn: a server that served only its own would stall here
+      await instances[turn % 2]!.store.publishLive('s5.0', events.slice(i, i + BATCH), CONTEXT);
+      // more spectators join mid-game on both: a snapshot, then the moves after it without gap or repeat
+      if (turn % 2 === 1) spectators.push(...(await onBoth((instance) => watch(instance, 's5.0'))));
     }
     expect(spectators.length).toBeGreaterThan(4);
 
@@ -94,7 +104,8 @@ describe('a live game published through either instance', () => {
     expect(stream.map(({ event }) => event)).toEqual(events);
     for (const client of spectators) {
       expect(await client.untilClosed()).toMatchObject({ code: 1000 });
-      expect(idsAndEvents(client.events)).toEqual(stream);
+      expectEveryMoveAfterSnapshot(client, events.length - 2);
+      expectPublicViews(client.frames, 's5.0', events);
     }
 
     const lobbyStream = await t.world.store.readLobby('0');
@@ -114,7 +125,7 @@ describe('one instance closing', () => {
     const lobbies = await onBoth((instance) => openLobby(instance));
     await second.store.publishLive('s5.1', events.slice(0, 10), CONTEXT);
     const spectators = await onBoth((instance) => watch(instance, 's5.1'));
-    await Promise.all([...spectators.map((client) => client.untilEvents(10)), ...lobbies.map((lobby) => lobby.untilEvents(1))]);
+    await Promise.all([...spectators.map((client) => client.until('move 9', () => client.events.some((frame) => followK(frame) === 9))), ...lobbies.map((lobby) => lobby.untilEvents(1))]);
 
     // events keep coming while it shuts down
     const closing = second.close();
@@ -127,15 +138,18 @@ describe('one instance closing', () => {
     // the staying instance's clients: every event, nothing but events, the match to its end
     expect(await spectators[0].untilClosed()).toMatchObject({ code: 1000 });
     expect(spectators[0].frames.map((frame) => frame.type)).toEqual(['hello', ...events.map(() => 'event')]);
-    expect(spectators[0].events.map((frame) => frame.event)).toEqual(events);
+    expect(spectators[0].events.map(followK)).toEqual(events.map((_, k) => k));
+    expectPublicViews(spectators[0].frames, 's5.1', events);
     await lobbies[0].until('the game\'s end', () => sawLobby(lobbies[0], 'game-end', 's5.1'));
     expect(lobbies[0].frames.map((frame) => `${frame.type} ${frame.event?.type}`)).toEqual(['hello undefined', 'event game-start', 'event game-end']);
     expect(lobbies[0].closedWith).toBeNull();
 
-    // the leaving instance's clients, back on the staying one
-    const resumed = await watch(staying, 's5.1', spectators[1].events.at(-1)!.id!);
+    // the leaving instance's clients, back on the staying one: the rest of its showing of the game
+    const left = spectators[1].events.at(-1)!;
+    const resumed = await watch(staying, 's5.1', left.id!);
     expect(await resumed.untilClosed()).toMatchObject({ code: 1000 });
-    expect(idsAndEvents([...spectators[1].events, ...resumed.events])).toEqual(idsAndEvents(spectators[0].events));
+    expect(resumed.events).toEqual(spectators[0].events.slice(followK(left) + 1));
+    expect([...spectators[1].events, ...resumed.events].map(followK)).toEqual(events.map((_, k) => k));
     const resumedLobby = await openLobby(staying, lobbies[1].events.at(-1)!.id!);
     await resumedLobby.untilEvents(1);
     expect(idsAndEvents([...lobbies[1].events, ...resumedLobby.events])).toEqual(idsAndEvents(lobbies[0].events));
@@ -150,7 +164,7 @@ describe('a series played by a real worker', () => {
   });
   afterEach(async () => { await worker.close(); });
 
-  it('reaches the spectators and lobby clients of both instances, with the ids of its streams in Redis', async () => {
+  it('reaches the spectators of both instances (its broadcast: the public views of its replay) and their lobby clients (the ids of the lobby stream in Redis)', async () => {
     const a = await storeBot(t.world.store, 'alice', 'deliberate', DELIBERATE);
     const b = await storeBot(t.world.store, 'bob', 'thoughtful', DELIBERATE);
     const lobbies = await onBoth((instance) => openLobby(instance));
@@ -161,18 +175,17 @@ describe('a series played by a real worker', () => {
     const spectators = new Map<string, LiveClient[]>();
     for (const match of matches) {
       await lobbies[0].until(`the start of ${match}`, () => sawLobby(lobbies[0], 'game-start', match), 50_000);
-      // from the stream's start (after=0-0): its stream, even if the worker stores the game before
-      // they join (a late spectator without after= gets the replay, ids r0, r1, ...)
-      spectators.set(match, await onBoth((instance) => watch(instance, match, STREAM_START)));
+      spectators.set(match, await onBoth((instance) => watch(instance, match)));
     }
     for (const lobby of lobbies) await lobby.until('the end of every game', () => matches.every((match) => sawLobby(lobby, 'game-end', match)), 50_000);
 
     for (const match of matches) {
-      const stream = await t.world.store.readLive(match);
-      expect(stream.at(-1)?.event.type, match).toBe('end');
+      const replay = parseReplay(await t.world.store.getReplay(match));
       for (const client of spectators.get(match)!) {
         expect(await client.untilClosed(), match).toMatchObject({ code: 1000 });
-        expect(idsAndEvents(client.events), `${match}: the stream, as it is in Redis`).toEqual(stream);
+        // a spectator who came once the game was stored and public gets its replay (r0, r1, ...)
+        if (client.events[0]?.id === 'r0') continue;
+        checkLiveEvents(findGame('xix')!, match, rebuiltEvents(client.frames), replay, () => undefined);
       }
     }
     // unrated: no `ratings` events (each server makes those for its own lobby clients, without an id)

@@ -1,13 +1,14 @@
 /**
  * A listening server and a real worker on one test prefix, with a spectator for every game the
- * lobby announces: what the end-to-end live tests (live-worker, live-1923) share.
+ * lobby announces (on the game's broadcast, shown as soon as it is known: pace 0): what the
+ * end-to-end live tests (live-worker, live-1923) share.
  */
 import { afterEach, beforeEach, expect } from 'vitest';
 import { parseReplay, type Game, type Replay } from '@xix/engine';
 import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 import { openApp, type TestApp } from './app.ts';
-import { LiveClient, wsBase, type Frame } from './live-client.ts';
+import { LiveClient, followK, rebuiltEvents, wsBase } from './live-client.ts';
 
 export interface LiveWorkerWorld {
   readonly t: TestApp;
@@ -21,7 +22,7 @@ export function useLiveWorkerWorld(): LiveWorkerWorld {
   let worker: SeriesWorker | undefined;
   let base = '';
   beforeEach(async () => {
-    t = await openApp();
+    t = await openApp({ broadcastPaceMs: 0, broadcastPauseMs: 0 });
     base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
     worker = startWorker({ redisUrl: REDIS_URL, prefix: t.world.prefix });
     await worker.ready;
@@ -43,16 +44,16 @@ interface Spectator {
 }
 
 /**
- * Opens a spectator on each game as `lobby` announces it; `after` is passed to the match's stream
- * (STREAM_START: from its start, whenever the socket opens).
+ * Opens a spectator on each game as `lobby` announces it: its broadcast, from its start (the
+ * spectator is the first: the showing begins with it).
  */
-export function spectateEveryGame(world: LiveWorkerWorld, lobby: LiveClient, after?: string): Map<string, Spectator> {
+export function spectateEveryGame(world: LiveWorkerWorld, lobby: LiveClient): Map<string, Spectator> {
   const spectators = new Map<string, Spectator>();
   lobby.socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as Frame;
+    const frame = JSON.parse(data.toString()) as { event?: { type: string; match?: unknown } };
     if (frame.event?.type !== 'game-start') return;
     const match = frame.event.match as string;
-    const client = LiveClient.open(world.base, `/api/matches/${match}/events${after === undefined ? '' : `?after=${after}`}`);
+    const client = LiveClient.open(world.base, `/api/matches/${match}/events`);
     spectators.set(match, { client, live: client.then(async () => (await world.t.world.store.getMatch(match)) === null) });
   });
   return spectators;
@@ -60,10 +61,10 @@ export function spectateEveryGame(world: LiveWorkerWorld, lobby: LiveClient, aft
 
 /**
  * Waits for the lobby to end every match, checks each had a spectator who joined while it was live,
- * was closed with 1000 and received exactly the match's stream in Redis; answers each match's
- * events and stored replay, in the order of `matches`.
+ * followed its broadcast (event ids increasing) and was closed with 1000 after its end; answers
+ * each match's events (views rebuilt from the deltas) and stored replay, in the order of `matches`.
  */
-export async function watchedGames(world: LiveWorkerWorld, lobby: LiveClient, spectators: Map<string, Spectator>, matches: readonly string[], timeoutMs: number): Promise<{ readonly match: string; readonly events: NonNullable<Frame['event']>[]; readonly replay: Replay }[]> {
+export async function watchedGames(world: LiveWorkerWorld, lobby: LiveClient, spectators: Map<string, Spectator>, matches: readonly string[], timeoutMs: number): Promise<{ readonly match: string; readonly events: LiveEventFrame[]; readonly replay: Replay }[]> {
   await lobby.until('the end of every game', () => matches.every((match) => lobby.events.some((frame) => frame.event?.type === 'game-end' && frame.event.match === match)), timeoutMs);
   expect([...spectators.keys()].sort()).toEqual([...matches].sort());
   const store = world.t.world.store;
@@ -72,9 +73,10 @@ export async function watchedGames(world: LiveWorkerWorld, lobby: LiveClient, sp
     expect(await spectators.get(match)!.live, `${match} was stored before its spectator joined`).toBe(true);
     const client = await spectators.get(match)!.client;
     expect(await client.untilClosed(), match).toMatchObject({ code: 1000 });
-    const stream = await store.readLive(match);
-    expect(client.events.map(({ id, event }) => ({ id, event })), `${match}: the stream, as it is in Redis`).toEqual(stream.map(({ id, event }) => ({ id, event })));
-    games.push({ match, events: client.events.map((frame) => frame.event!), replay: parseReplay(await store.getReplay(match)) });
+    expect(client.frames[0], match).toEqual({ type: 'hello', channel: `match:${match}` });
+    const ks = client.events.map(followK);
+    expect(ks.every((k, i) => i === 0 || k > ks[i - 1]!), `${match}: ${ks.join(' ')}`).toBe(true);
+    games.push({ match, events: rebuiltEvents(client.frames), replay: parseReplay(await store.getReplay(match)) });
   }
   return games;
 }
@@ -82,9 +84,9 @@ export async function watchedGames(world: LiveWorkerWorld, lobby: LiveClient, sp
 export type LiveEventFrame = { readonly type: string; readonly [field: string]: unknown };
 
 /**
- * Walks a game's live events against its stored replay, as a spectator sees them: a `start` begins
- * the game again (a run played anew after a host died: same deal, same deterministic bots); a `move`
- * may skip moves under load (each view is a whole board) but never goes back, and names the seat
+ * Walks a game's live events against its stored replay, as a spectator sees them (its views rebuilt
+ * from the broadcast's deltas: live-client.ts rebuiltEvents): a `start` begins the game; a `move`
+ * may skip moves (the worker's progress ticks, several moves each) but never goes back, and names the seat
  * that made it; the `end` shows the whole deal (the spectator view) if the deal was public by then
  * (every other game of it played), else the public view (issue 19: its twins would be spoilt);
  * which one, it answers. Every `start` and `move` view

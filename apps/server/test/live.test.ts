@@ -1,20 +1,21 @@
 /**
- * The websocket streams with a real client (ws) on a listening server: live events in order, resume
- * without gaps or repeats, a finished match's replay, malformed messages, a slow client dropped
- * (4008) while the others get everything, unknown matches (4404), the lobby and GET /api/live.
+ * The websocket streams with a real client (ws) on a listening server: a match in progress on its
+ * broadcast (the follow stream of match:<id>), resumed without gaps or repeats, a finished match's
+ * replay, malformed messages, a slow client dropped (4008) while the others get everything, unknown
+ * matches (4404), the lobby and GET /api/live.
  */
 import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keysFor, type EntrantRef, type LiveEvent } from '@xix/store';
 import { match, ratedPair } from '../../store/test/world.ts';
-import { compareStreamIds } from '../src/live/stream-ids.ts';
 import { failure, openApp, type TestApp } from './app.ts';
-import { LiveClient, playGame, wsBase, type Frame } from './live-client.ts';
+import { LiveClient, expectPublicViews, followK, followedEvent, playGame, wsBase } from './live-client.ts';
 
 let t: TestApp;
 let base: string;
 beforeEach(async () => {
-  t = await openApp();
+  // a game in progress is watched on its broadcast: shown as soon as it is known (pace 0)
+  t = await openApp({ broadcastPaceMs: 0, broadcastPauseMs: 0 });
   base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
 });
 afterEach(async () => { await t.close(); });
@@ -24,43 +25,49 @@ const CONTEXT = { game: 'xix', tournament: null };
 const publish = (matchId: string, events: readonly LiveEvent[]) => t.world.store.publishLive(matchId, events, CONTEXT);
 const watch = (matchId: string, after?: string) => LiveClient.open(base, `/api/matches/${matchId}/events${after === undefined ? '' : `?after=${after}`}`);
 
-function expectIncreasingIds(frames: readonly Frame[]): void {
-  for (let i = 1; i < frames.length; i++) expect(compareStreamIds(frames[i]!.id!, frames[i - 1]!.id!), `ids ${frames[i - 1]!.id} then ${frames[i]!.id}`).toBeGreaterThan(0);
-}
-
 describe('a live match', () => {
-  it('streams its events in order, each once, to spectators who join at any point; the end closes with 1000', async () => {
+  it('is its broadcast (match:<id>): a snapshot, then moves whose deltas rebuild its public views, to spectators who join at any point; the end closes with 1000', async () => {
     const { events } = playGame('s7.0', SEATS, 1);
     await publish('s7.0', events.slice(0, 1));
     const clients = [watch('s7.0')];
     for (let i = 1; i < events.length; i++) {
       await publish('s7.0', [events[i]!]);
-      // joins while the game is published: catch-up and fan-out meet without gap or repeat
+      // joins while the game is published: its snapshot, then what is shown after it
       if (i % 5 === 0) clients.push(watch('s7.0'));
     }
     expect(clients.length).toBeGreaterThan(3);
+    const moves = events.length - 2;
     for (const client of await Promise.all(clients)) {
       expect(await client.untilClosed()).toMatchObject({ code: 1000 });
-      expect(client.events.map((frame) => frame.event)).toEqual(events);
-      expectIncreasingIds(client.events);
+      expect(client.frames[0]).toEqual({ type: 'hello', channel: 'match:s7.0' });
+      expect(followedEvent(client.events[0]!).type).toBe('game');
+      expectPublicViews(client.frames, 's7.0', events);
+      // every move after the snapshot, each once, then the end (k = moves + 1)
+      const ks = client.events.map(followK);
+      expect(ks).toEqual(Array.from({ length: moves + 2 - ks[0]! }, (_, i) => ks[0]! + i));
+      expect(followedEvent(client.events.at(-1)!).type).toBe('end');
     }
   });
 
-  it('resumes after the last event a client got (after=<id>): the rest, no gap, no repeat', async () => {
+  it('resumes after the last event a client got (after=<match>:<k>): the rest, no gap, no repeat', async () => {
     const { events } = playGame('s7.1', SEATS, 2);
     await publish('s7.1', events.slice(0, 8));
+    // the game stays on broadcast (this process keeps its showing) while the first client is away
+    const staying = await watch('s7.1');
     const first = await watch('s7.1');
-    await first.untilEvents(8);
+    await first.until('move 7', () => first.events.some((frame) => followK(frame) === 7));
     first.close();
-    const lastId = first.events[7]!.id!;
+    const last = first.events.at(-1)!;
     await publish('s7.1', events.slice(8, 12));
-    const resumed = watch('s7.1', lastId);
+    const resumed = watch('s7.1', last.id!);
     for (const event of events.slice(12)) await publish('s7.1', [event]);
     const client = await resumed;
     expect(await client.untilClosed()).toMatchObject({ code: 1000 });
-    expect(client.events.map((frame) => frame.event)).toEqual(events.slice(8));
-    expect(compareStreamIds(client.events[0]!.id!, lastId)).toBeGreaterThan(0);
-    expectIncreasingIds(client.events);
+    expect(await staying.untilClosed()).toMatchObject({ code: 1000 });
+    // the rest of the showing, not a new snapshot: the same frames the staying client got after it
+    expect(client.events).toEqual(staying.events.slice(staying.events.findIndex((frame) => frame.id === last.id) + 1));
+    expect(client.events.map(followK)).toEqual(Array.from({ length: events.length - 1 - followK(last) }, (_, i) => followK(last) + 1 + i));
+    expectPublicViews([...first.frames, ...client.frames], 's7.1', events);
   });
 
   it('answers a ping with a pong and anything else with an error frame, and stays open', async () => {
@@ -77,7 +84,8 @@ describe('a live match', () => {
     await publish('s7.2', events.slice(1, 3));
     await client.untilEvents(3);
     expect(client.closedWith).toBeNull();
-    expect(client.events.map((frame) => frame.event)).toEqual(events.slice(0, 3));
+    expect(client.events.map(followK)).toEqual([0, 1, 2]);
+    expectPublicViews(client.frames, 's7.2', events);
   });
 
   it('closes a client that stops reading (4008) while another on the same match gets every event', async () => {
@@ -87,26 +95,32 @@ describe('a live match', () => {
     await Promise.all([normal.untilEvents(1), slow.untilEvents(1)]);
     const slowSocket = (slow.socket as unknown as { _socket: Socket })._socket;
     slowSocket.pause();
-    // 20 MB of moves: past the kernel's buffers and the server's 1 MiB bound for a client that reads nothing
+    // 20 MB of moves (each view's padding differs: its delta is the whole of it): past the kernel's
+    // buffers and the server's 1 MiB bound for a client that reads nothing
     const padding = 'x'.repeat(64 * 1024);
-    const moves: LiveEvent[] = Array.from({ length: 320 }, (_, i) => ({ type: 'move', move: i + 1, seat: i % 2, view: { padding, move: i + 1 } }));
+    const moves: LiveEvent[] = Array.from({ length: 320 }, (_, i) => ({ type: 'move', move: i + 1, seat: i % 2, view: { padding: `${i + 1}${padding}`, move: i + 1 } }));
     for (let i = 0; i < moves.length; i += 20) {
       await publish('s7.3', moves.slice(i, i + 20));
       await normal.untilEvents(1 + i + 20);
     }
-    expect(normal.events.slice(1).map((frame) => frame.event?.move)).toEqual(moves.map((_, i) => i + 1));
+    expect(normal.events.slice(1).map(followK)).toEqual(moves.map((_, i) => i + 1));
     expect(normal.closedWith).toBeNull();
     slowSocket.resume();
     expect(await slow.untilClosed()).toMatchObject({ code: 4008, reason: expect.stringMatching(/after=/) });
-    // what it got before the cut is the stream's beginning, in order
-    const got = slow.events.slice(1).map((frame) => frame.event?.move);
+    // what it got before the cut is the showing's beginning, in order
+    const got = slow.events.map(followK);
     expect(got.length).toBeLessThan(moves.length);
-    expect(got).toEqual(got.map((_, i) => i + 1));
+    expect(got).toEqual(got.map((_, i) => i));
   });
 
   it('answers an unknown match with an error frame and 4404, a bad id likewise, a bad after= with 4400', async () => {
     await publish('s7.9', playGame('s7.9', SEATS, 11).events.slice(0, 1));
-    for (const [path, code] of [['s99.0/events', 4404], ['nope/events', 4404], ['s7.9/events?after=yesterday', 4400], ['s7.9/events?after=1-0&after=2-0', 4400]] as const) {
+    const paths = [
+      ['s99.0/events', 4404], ['nope/events', 4404], ['s7.9/events?after=yesterday', 4400], ['s7.9/events?after=s7.9:1&after=s7.9:2', 4400],
+      // a game in progress has no Redis stream ids nor another match's, and no replay yet
+      ['s7.9/events?after=1764072000123-4', 4400], ['s7.9/events?after=s7.8:3', 4400], ['s7.9/events?after=r2', 4404],
+    ] as const;
+    for (const [path, code] of paths) {
       const client = await LiveClient.open(base, `/api/matches/${path}`);
       expect(await client.untilClosed(), path).toMatchObject({ code });
       expect(client.frames, path).toEqual([{ type: 'error', message: expect.any(String) }]);
@@ -149,10 +163,10 @@ describe('a finished match', () => {
     expect(await resumed.untilClosed()).toMatchObject({ code: 1000 });
     expect(resumed.events).toEqual(client.events.slice(6));
 
-    // a live spectator back after the game's stream expired: the replay, from the start
-    const late = await watch(id, '1764072000123-4');
+    // a spectator of its broadcast back after the end (after=<match>:<k>): the broadcast to its end, the whole deal
+    const late = await watch(id, `${id}:3`);
     expect(await late.untilClosed()).toMatchObject({ code: 1000 });
-    expect(late.events).toEqual(client.events);
+    expect(followedEvent(late.events.at(-1)!)).toMatchObject({ type: 'end', view: views.at(-1) });
     // replay ids of a match that is not stored
     const unknown = await watch(`${seriesId}.1`, 'r2');
     expect(await unknown.untilClosed()).toMatchObject({ code: 4404 });
@@ -253,7 +267,7 @@ describe('a server shutting down', () => {
     await publish('s9.0', playGame('s9.0', SEATS, 10).events.slice(0, 2));
     const match = await watch('s9.0');
     const lobby = await LiveClient.open(base, '/api/lobby');
-    await match.untilEvents(2);
+    await match.untilEvents(1);
     await t.app.close();
     expect(await match.untilClosed()).toMatchObject({ code: 1001 });
     expect(await lobby.untilClosed()).toMatchObject({ code: 1001 });

@@ -77,6 +77,8 @@ class Channel {
   readonly spec: ChannelSpec;
   readonly name: string;
   readonly followers = new Set<Follower>();
+  /** Followers that resumed a game (`after=`) and have it up to now: its snapshot would repeat it. */
+  readonly resumed = new Map<Follower, string>();
   readonly recent: string[] = [];
   game: BroadcastGame | null = null;
   #unlisten: (() => void) | null = null;
@@ -133,7 +135,10 @@ class Channel {
     this.recent.length = Math.min(this.recent.length, RECENT_SHOWN);
     // a game this channel joins midway: its followers start from its snapshot
     const snapshot = game.snapshot();
-    for (const shown of snapshot) for (const follower of this.followers) follower.send(shown);
+    for (const follower of this.followers) {
+      if (this.resumed.get(follower) !== game.match) for (const shown of snapshot) follower.send(shown);
+    }
+    this.resumed.clear();
     if (snapshot.at(-1)?.final === true) return this.#ended();
     this.#unlisten = game.listen((shown) => {
       for (const follower of this.followers) follower.send(shown);
@@ -205,9 +210,12 @@ export class Broadcasts {
       for (const shown of current.snapshot()) if (!(after?.match === current.match && shown.k <= after.k)) follower.send(shown);
     }
     channel.followers.add(follower);
+    // the channel's game is not chosen yet: once it is, one this follower resumed goes on without a snapshot
+    if (current === null && after !== null) channel.resumed.set(follower, after.match);
     if (spec.kind === 'match' && current?.ended === true) follower.finish();
     return () => {
       channel.followers.delete(follower);
+      channel.resumed.delete(follower);
       if (channel.followers.size === 0 && !this.#pinned.has(channel.name)) {
         channel.close();
         this.#channels.delete(channel.name);

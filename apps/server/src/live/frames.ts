@@ -11,13 +11,10 @@ export function eventFrame(id: string | null, eventJson: string): Buffer {
 export interface Outgoing {
   readonly id: string | null;
   readonly payload: Buffer;
-  /** The stream's last event: the socket is closed (1000) once it is sent. */
-  readonly final: boolean;
 }
 
-export function outgoing<Id extends string | null>(id: Id, eventJson: string, final: boolean): Outgoing & { readonly id: Id } {
-  const payload = eventFrame(id, eventJson);
-  return { id, payload, final };
+export function outgoing<Id extends string | null>(id: Id, eventJson: string): Outgoing & { readonly id: Id } {
+  return { id, payload: eventFrame(id, eventJson) };
 }
 
 /**
@@ -41,7 +38,7 @@ export const CLOSE = {
   goingAway: 1001,
   /** `after=` is not an event id. */
   badRequest: 4400,
-  /** No such match, live or stored. */
+  /** No such match or channel. */
   notFound: 4404,
   /** The client fell behind past the bound: it reconnects with `after=<last id>`. */
   tooSlow: 4008,

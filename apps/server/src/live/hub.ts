@@ -1,18 +1,17 @@
 /**
- * The fan-out: ONE reader per server process, on its own Redis connection, blocks in XREAD over
- * every stream that has subscribers here and hands each new entry to that stream's sockets, the
- * same serialised frame to all. It never waits for a socket: each one is bounded (Subscriber).
+ * The fan-out of the lobby's stream: ONE reader per server process, on its own Redis connection,
+ * blocks in XREAD over every stream that has subscribers here and hands each new entry to that
+ * stream's sockets, the same serialised frame to all. It never waits for a socket: each one is
+ * bounded (Subscriber). (Games in progress are watched on their broadcast: live/broadcast.ts.)
  *
- * A stream read here keeps its events in memory (a live game's are few), read once with XRANGE
- * when its first subscriber comes and grown by the reader, so a new subscriber catches up from
- * memory, without a round trip. One that resumes from further back than memory holds (the lobby
- * keeps none) reads its catch-up with XRANGE; meanwhile the fan-out holds its frames, and the
- * subscriber sends only ids newer than what it sent: no gap, no repeat.
+ * A subscriber that joins from now needs no read; one that resumes from further back reads its
+ * catch-up with XRANGE; meanwhile the fan-out holds its frames, and the subscriber sends only ids
+ * newer than what it sent: no gap, no repeat.
  */
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { logConnectionErrors, type Entry } from '@xix/store';
-import { CLOSE, outgoing, type Outgoing } from './frames.ts';
+import { outgoing, type Outgoing } from './frames.ts';
 import { STREAM_START, compareStreamIds } from './stream-ids.ts';
 import type { Subscriber } from './subscriber.ts';
 
@@ -25,12 +24,8 @@ const RETRY_MS = 500;
 export interface StreamSpec {
   /** The stream's Redis key. */
   readonly key: string;
-  /** The entries after `after` (a stream id or '0': from the start). */
+  /** The entries after `after` (a stream id). */
   readonly read: (after: string) => Promise<readonly Entry<unknown>[]>;
-  /** An event after which the stream has nothing more: sockets get it, then close (1000). */
-  readonly isFinal: (event: unknown) => boolean;
-  /** Events kept in memory, the newest (0: none; a new subscriber without `after` starts from now). */
-  readonly keep: number;
 }
 
 /** What a stream's channel tells an observer (e.g. the lobby's ratings). */
@@ -51,14 +46,7 @@ interface Channel {
   readonly ready: Promise<boolean>;
   /** The newest entry handed out; null until the start is read (the reader skips it till then). */
   lastId: string | null;
-  /** Every entry after `keptFrom`, oldest first (at most spec.keep). */
-  readonly kept: Held[];
-  keptFrom: string;
-  /** A final event was read: what is kept is the whole stream. */
-  ended: boolean;
 }
-
-export type JoinResult = 'joined' | 'absent' | 'ended';
 
 export class StreamHub {
   readonly #redis: Redis;
@@ -93,19 +81,11 @@ export class StreamHub {
     this.#observers.set(key, observer);
   }
 
-  /** The stream is read here, has events and has not ended: known without a round trip. */
-  isLive(key: string): boolean {
-    const channel = this.#channels.get(key);
-    return channel !== undefined && channel.lastId !== null && channel.lastId !== STREAM_START && !channel.ended;
-  }
-
   /**
-   * Joins `subscriber` to a stream after `after` (a stream id; '0': from the start; null: from
-   * now). 'absent': the stream has no entry and `mustExist` (nothing sent). 'ended': the stream's
-   * last event is final, the subscriber has everything and is closed (1000). Throws when the
+   * Joins `subscriber` to a stream after `after` (a stream id; null: from now). Throws when the
    * stream cannot be read.
    */
-  async join(spec: StreamSpec, subscriber: Subscriber, after: string | null, mustExist: boolean): Promise<JoinResult> {
+  async join(spec: StreamSpec, subscriber: Subscriber, after: string | null): Promise<void> {
     const channel = this.#channel(spec);
     channel.members.add(subscriber);
     subscriber.onClose(() => this.#leave(channel, subscriber));
@@ -113,26 +93,17 @@ export class StreamHub {
       this.#leave(channel, subscriber);
       throw new Error(`cannot read stream ${spec.key}`);
     }
-    if (subscriber.closing) return 'joined';
-    if (mustExist && channel.lastId === STREAM_START) {
-      this.#leave(channel, subscriber);
-      return 'absent';
-    }
-    const from = after === null ? channel.lastId! : after === '0' ? STREAM_START : after;
-    const catchUp = compareStreamIds(from, channel.keptFrom) >= 0
-      ? channel.kept.filter((held) => compareStreamIds(held.id, from) > 0)
-      : (await spec.read(from)).map((entry) => held(spec, entry));
+    if (subscriber.closing) return;
+    const from = after ?? channel.lastId!;
+    const catchUp = compareStreamIds(from, channel.lastId!) >= 0 ? [] : (await spec.read(from)).map(held);
     subscriber.goLive(from, catchUp);
-    if (!channel.ended) return 'joined';
-    subscriber.close(CLOSE.done, 'the game is over');
-    return 'ended';
   }
 
   /** An event of this server's own (not in the stream, no id) to every socket of a stream. */
   broadcast(key: string, eventJson: string): void {
     const channel = this.#channels.get(key);
     if (channel === undefined) return;
-    const event = outgoing(null, eventJson, false);
+    const event = outgoing(null, eventJson);
     for (const member of channel.members) member.deliver(event);
   }
 
@@ -147,7 +118,7 @@ export class StreamHub {
     const existing = this.#channels.get(spec.key);
     if (existing !== undefined) return existing;
     let settle!: (ok: boolean) => void;
-    const channel: Channel = { spec, members: new Set(), ready: new Promise((resolve) => { settle = resolve; }), lastId: null, kept: [], keptFrom: STREAM_START, ended: false };
+    const channel: Channel = { spec, members: new Set(), ready: new Promise((resolve) => { settle = resolve; }), lastId: null };
     this.#channels.set(spec.key, channel);
     this.#observers.get(spec.key)?.open();
     this.#start(channel).then(() => {
@@ -161,27 +132,10 @@ export class StreamHub {
     return channel;
   }
 
-  /** Reads what the channel keeps (or only where the stream is now) before the reader takes it. */
+  /** Reads where the stream is now before the reader takes it. */
   async #start(channel: Channel): Promise<void> {
-    const { spec } = channel;
-    if (spec.keep === 0) {
-      const [entry] = await this.#redis.xrevrange(spec.key, '+', '-', 'COUNT', 1);
-      channel.lastId = channel.keptFrom = entry?.[0] ?? STREAM_START;
-      return;
-    }
-    const entries = await spec.read('0');
-    for (const entry of entries) this.#keep(channel, held(spec, entry));
-    channel.lastId = entries.at(-1)?.id ?? STREAM_START;
-  }
-
-  #keep(channel: Channel, event: Held): void {
-    if (channel.spec.keep === 0) {
-      channel.keptFrom = event.id;
-      return;
-    }
-    channel.kept.push(event);
-    if (channel.kept.length > channel.spec.keep) channel.keptFrom = channel.kept.shift()!.id;
-    if (event.final) channel.ended = true;
+    const [entry] = await this.#redis.xrevrange(channel.spec.key, '+', '-', 'COUNT', 1);
+    channel.lastId = entry?.[0] ?? STREAM_START;
   }
 
   #leave(channel: Channel, subscriber: Subscriber): void {
@@ -264,9 +218,7 @@ export class StreamHub {
         continue;
       }
       // serialised once: every socket gets the same bytes
-      const entry = outgoing(id, json, channel.spec.isFinal(event));
-      this.#keep(channel, entry);
-      batch.push(entry);
+      batch.push(outgoing(id, json));
       observer?.event(event);
     }
     if (batch.length === 0) return;
@@ -284,8 +236,8 @@ function fieldOf(fields: readonly string[]): string {
   return 'null';
 }
 
-function held(spec: StreamSpec, { id, event }: Entry<unknown>): Held {
-  return outgoing(id, JSON.stringify(event), spec.isFinal(event));
+function held({ id, event }: Entry<unknown>): Held {
+  return outgoing(id, JSON.stringify(event));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,24 +1,35 @@
 /**
- * Stream positions a client hands back as `after=`: a Redis stream entry id (`<ms>-<seq>`) for
- * live streams, or `r<K>` for the events of a stored replay (docs/api.md "Streams").
+ * Stream positions a client hands back as `after=` (docs/api.md "Streams"): a Redis stream entry id
+ * (`<ms>-<seq>`) for the lobby; for a match, `r<K>` (the events of its stored replay) or
+ * `<match>:<k>` (its follow stream, while it is in progress).
  */
+import { FOLLOW_ID } from './broadcast.ts';
 
 const REDIS_ID = /^(0|[1-9][0-9]{0,14})-(0|[1-9][0-9]{0,14})$/;
 const REPLAY_ID = /^r(0|[1-9][0-9]{0,5})$/;
 
-export type After =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'stream'; readonly id: string }
-  | { readonly kind: 'replay'; readonly index: number };
+/** Parses the lobby's `after=`: a stream id, null (from now), or an error message. */
+export function parseLobbyAfter(value: unknown): string | null | { readonly error: string } {
+  if (value === undefined) return null;
+  if (typeof value !== 'string') return { error: 'query.after must be given once' };
+  if (REDIS_ID.test(value)) return value;
+  return { error: `query.after ${JSON.stringify(value.slice(0, 40))} is not a lobby event id (<ms>-<seq>)` };
+}
 
-/** Parses `after=`; a string that is neither kind of id is an error message. */
-export function parseAfter(value: unknown): After | string {
+export type MatchAfter =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'replay'; readonly index: number }
+  | { readonly kind: 'follow'; readonly match: string; readonly k: number };
+
+/** Parses a match's `after=`; a string that is neither kind of id (or another match's) is an error message. */
+export function parseMatchAfter(match: string, value: unknown): MatchAfter | string {
   if (value === undefined) return { kind: 'none' };
   if (typeof value !== 'string') return 'query.after must be given once';
-  if (REDIS_ID.test(value)) return { kind: 'stream', id: value };
   const replay = REPLAY_ID.exec(value);
   if (replay !== null) return { kind: 'replay', index: Number(replay[1]) };
-  return `query.after ${JSON.stringify(value.slice(0, 40))} is not an event id (<ms>-<seq> or r<K>)`;
+  const followed = FOLLOW_ID.exec(value);
+  if (followed !== null && followed[1] === match) return { kind: 'follow', match, k: Number(followed[2]) };
+  return `query.after ${JSON.stringify(value.slice(0, 40))} is not an event id of this match (r<K>, or ${match}:<k> while it is in progress)`;
 }
 
 /** The id of a replay's event K. */

@@ -1,63 +1,80 @@
 /**
  * What each websocket endpoint streams (docs/api.md "Streams"): a match's events (its stored
- * replay, or its live stream) and the lobby's.
+ * replay once its deal is public; while it is in progress, its broadcast: the follow stream of
+ * `match:<id>`), a channel's follow stream, and the lobby's events.
  */
-import { LIVE_STREAM_MAX, LOBBY_STREAM_MAX, MATCH_ID, keysFor, type LiveEvent, type Store } from '@xix/store';
+import { LOBBY_STREAM_MAX, MATCH_ID, keysFor, type Store } from '@xix/store';
+import { type Broadcasts, channelName, parseChannel, parseFollowAfter, type ChannelSpec } from './channels.ts';
 import { CLOSE } from './frames.ts';
 import type { StreamHub, StreamSpec } from './hub.ts';
 import type { ReplayEvents } from './replay-events.ts';
-import { parseAfter } from './stream-ids.ts';
+import { parseLobbyAfter, parseMatchAfter } from './stream-ids.ts';
 import type { Subscriber } from './subscriber.ts';
-
-const isEnd = (event: unknown): boolean => (event as LiveEvent | null)?.type === 'end';
 
 export class Streams {
   readonly #store: Store;
   readonly #hub: StreamHub;
   readonly #replays: ReplayEvents;
-  readonly #keys: ReturnType<typeof keysFor>;
+  readonly #broadcasts: Broadcasts;
   readonly lobby: StreamSpec;
 
-  constructor(store: Store, hub: StreamHub, replays: ReplayEvents) {
+  constructor(store: Store, hub: StreamHub, replays: ReplayEvents, broadcasts: Broadcasts) {
     this.#store = store;
     this.#hub = hub;
     this.#replays = replays;
-    this.#keys = keysFor(store.prefix);
-    this.lobby = { key: this.#keys.lobby(), read: (after) => store.readLobby(after, LOBBY_STREAM_MAX), isFinal: () => false, keep: 0 };
+    this.#broadcasts = broadcasts;
+    this.lobby = { key: keysFor(store.prefix).lobby(), read: (after) => store.readLobby(after, LOBBY_STREAM_MAX) };
   }
 
   /**
-   * A stored match: its replay (from `after=r<K>`), once its deal is public. Otherwise its live stream (from `after=<id>`),
-   * up to its end. A client that resumes a live game with a stream id after its stream expired gets
-   * the replay from the start.
+   * A stored match whose deal is public: its replay at once (from `after=r<K>`). Otherwise (in
+   * progress, or stored while its deal is still secret) its broadcast, the follow stream of
+   * `match:<id>` (from `after=<id>:<k>`): one way to watch a game in progress, at the broadcast's
+   * pace and held while shown (docs/architecture.md "Broadcast").
    */
   async match(subscriber: Subscriber, id: string, afterValue: unknown): Promise<void> {
     if (!MATCH_ID.test(id)) return subscriber.fail(`no match ${JSON.stringify(id.slice(0, 40))}: match ids are <series>.<index>`, CLOSE.notFound);
-    const after = parseAfter(afterValue);
+    const after = parseMatchAfter(id, afterValue);
     if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
-    const store = this.#store;
-    // a stored game whose deal is not public yet (a twin unplayed or on broadcast) is answered for
-    // as a game in progress: its live stream if it is still there, never its replay (the whole deal)
-    const replayFrames = async (): Promise<readonly Buffer[] | null> => ((await store.unpublishedMatches([id])).has(id) ? null : this.#replays.frames(id));
-    const live: StreamSpec = { key: this.#keys.live(id), read: (from) => store.readLive(id, from), isFinal: isEnd, keep: LIVE_STREAM_MAX };
-    // a game followed live here: its spectators follow it to its end, no need to look for a replay
-    if (after.kind === 'replay' || (after.kind === 'none' && !this.#hub.isLive(live.key))) {
-      const frames = await replayFrames();
+    if (after.kind !== 'follow') {
+      // a stored game whose deal is not public yet (a twin unplayed or on broadcast) is answered
+      // for as a game in progress: never its replay (the whole deal)
+      const isPublic = !(await this.#store.unpublishedMatches([id])).has(id);
+      const frames = isPublic ? await this.#replays.frames(id) : null;
       if (frames !== null) return subscriber.sendAll(frames.slice(after.kind === 'replay' ? after.index + 1 : 0), CLOSE.done, 'the replay is over');
-      if (after.kind === 'replay') return subscriber.fail(`no finished match ${id}`, CLOSE.notFound);
+      if (after.kind === 'replay') return subscriber.fail(`no finished public match ${id}: while it is in progress, follow it without after= or with after=${id}:<k>`, CLOSE.notFound);
     }
-    const joined = await this.#hub.join(live, subscriber, after.kind === 'stream' ? after.id : '0', true);
-    if (joined !== 'absent') return;
-    const frames = after.kind === 'stream' ? await replayFrames() : null;
-    if (frames !== null) return subscriber.sendAll(frames, CLOSE.done, 'the replay is over');
-    subscriber.fail(`no match ${id}, live or finished`, CLOSE.notFound);
+    if (subscriber.closing) return;
+    if ((await this.#broadcasts.game(id)) === null) return subscriber.fail(`no match ${id}, live or finished`, CLOSE.notFound);
+    this.#follow(subscriber, { kind: 'match', id }, after.kind === 'follow' ? after : null);
+  }
+
+  /** A channel's follow stream (docs/api.md "Follow stream"): its games, one after another, on one socket. */
+  follow(subscriber: Subscriber, name: string, afterValue: unknown): void {
+    const spec = parseChannel(name);
+    if (typeof spec === 'string') return subscriber.fail(spec, CLOSE.notFound);
+    const after = parseFollowAfter(afterValue);
+    if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
+    this.#follow(subscriber, spec, after);
+  }
+
+  #follow(subscriber: Subscriber, spec: ChannelSpec, after: { readonly match: string; readonly k: number } | null): void {
+    if (subscriber.closing) return;
+    subscriber.send(Buffer.from(`{"type":"hello","channel":${JSON.stringify(channelName(spec))}}`));
+    const stop = this.#broadcasts.follow(spec, {
+      send: (shown) => {
+        subscriber.checkBound();
+        subscriber.sendWire(shown.wire);
+      },
+      finish: () => subscriber.close(CLOSE.done, 'the game is over'),
+    }, after);
+    subscriber.onClose(stop);
   }
 
   /** The lobby's events after `after=<id>`, or from now. */
   async lobbyEvents(subscriber: Subscriber, afterValue: unknown): Promise<void> {
-    const after = parseAfter(afterValue);
-    if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
-    if (after.kind === 'replay') return subscriber.fail('query.after: the lobby\'s event ids are <ms>-<seq>', CLOSE.badRequest);
-    await this.#hub.join(this.lobby, subscriber, after.kind === 'stream' ? after.id : null, false);
+    const after = parseLobbyAfter(afterValue);
+    if (after !== null && typeof after === 'object') return subscriber.fail(after.error, CLOSE.badRequest);
+    await this.#hub.join(this.lobby, subscriber, after);
   }
 }

@@ -85,8 +85,7 @@ export class Subscriber {
 
   /**
    * An event from the fan-out (`id` null: an event of this server's own, not in the stream). Held
-   * while catching up; afterwards sent unless the catch-up sent it already. A final event closes
-   * the socket (1000) once sent.
+   * while catching up; afterwards sent unless the catch-up sent it already.
    */
   deliver(event: Outgoing): void {
     const { id } = event;
@@ -178,8 +177,7 @@ export class Subscriber {
 
   #emit(event: Outgoing): void {
     if (this.#closing) return;
-    this.socket.send(event.payload, { binary: false });
-    if (event.final) this.close(CLOSE.done, 'the game is over');
+    this.socket.send(event.payload, TEXT);
   }
 
   #answer(text: string | null): void {

@@ -1,7 +1,8 @@
 /**
- * Websocket streams (docs/api.md "Streams"): a match's events, replayed or live, and the lobby's.
- * One stream reader per process fans events out to every socket (live/hub.ts); sockets that fall
- * behind are closed (4008), dead ones found by a heartbeat, all closed (1001) when the server is.
+ * Websocket streams (docs/api.md "Streams"): a match's events (its replay, or while it is in
+ * progress its broadcast), the follow stream of a channel, and the lobby's events (one stream
+ * reader per process fans them out: live/hub.ts). Sockets that fall behind are closed (4008), dead
+ * ones found by a heartbeat, all closed (1001) when the server is.
  */
 import type { FastifyInstance } from 'fastify';
 import websocket, { type WebSocket } from '@fastify/websocket';
@@ -13,7 +14,7 @@ import { RatingsWatch } from '../live/ratings-watch.ts';
 import { Heartbeat } from '../live/heartbeat.ts';
 import { ReplayEvents } from '../live/replay-events.ts';
 import { Streams } from '../live/streams.ts';
-import { type Broadcasts, parseChannel, parseFollowAfter, channelName } from '../live/channels.ts';
+import type { Broadcasts } from '../live/channels.ts';
 import { DEFAULT_BOUNDS, Subscriber } from '../live/subscriber.ts';
 
 export interface LiveOptions {
@@ -32,7 +33,7 @@ const SHUTDOWN_GRACE_MS = 1000;
 export async function livePlugin(app: FastifyInstance, options: LiveOptions): Promise<void> {
   const { store } = options;
   const hub = new StreamHub(store.redis, app.log);
-  const streams = new Streams(store, hub, new ReplayEvents(store));
+  const streams = new Streams(store, hub, new ReplayEvents(store), options.broadcasts);
   const ratings = new RatingsWatch(store, (event) => hub.broadcast(streams.lobby.key, JSON.stringify(event)), app.log);
   hub.observe(streams.lobby.key, ratings);
   const sockets = new Set<Subscriber>();
@@ -92,24 +93,7 @@ export async function livePlugin(app: FastifyInstance, options: LiveOptions): Pr
   });
   app.route<{ Params: { channel: string }; Querystring: { after?: unknown } }>({
     method: 'GET', url: '/api/follow/:channel', schema: { hide: true }, handler: notUpgraded,
-    wsHandler: (socket, request) => serve(socket, async (subscriber) => follow(subscriber, request.params.channel, request.query.after)),
+    wsHandler: (socket, request) => serve(socket, async (subscriber) => streams.follow(subscriber, request.params.channel, request.query.after)),
   });
   hub.start();
-
-  /** The follow stream (docs/api.md "Follow stream"): a channel's games, one after another, on one socket. */
-  function follow(subscriber: Subscriber, name: string, afterValue: unknown): void {
-    const spec = parseChannel(name);
-    if (typeof spec === 'string') return subscriber.fail(spec, CLOSE.notFound);
-    const after = parseFollowAfter(afterValue);
-    if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
-    subscriber.send(Buffer.from(`{"type":"hello","channel":${JSON.stringify(channelName(spec))}}`));
-    const stop = options.broadcasts.follow(spec, {
-      send: (shown) => {
-        subscriber.checkBound();
-        subscriber.sendWire(shown.wire);
-      },
-      finish: () => subscriber.close(CLOSE.done, 'the game is over'),
-    }, after);
-    subscriber.onClose(stop);
-  }
 }

@@ -1,4 +1,4 @@
-/** The games in progress and the broadcast, each a websocket away (GET /api/matches/:id/events, docs/api.md "Streams"). */
+/** The games in progress and the broadcast, each a websocket away (GET /api/follow/match:<id>, docs/api.md "Streams"). */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '@xix/store';
 import { MAX_LIVE_GAMES, gamesInProgress } from '../live/games-in-progress.ts';
