@@ -5,10 +5,12 @@
 import type { AnyGame } from '@xix/engine';
 import type { EntrantRef, ValidationTable } from '@xix/store';
 import { GENERIC_BROADCAST, genericValidationTables, type BroadcastPolicy, type GamePolicy } from './policy.ts';
+import { nineteenTwentyThreePolicy } from './1923/index.ts';
 import { xixPolicy } from './xix/index.ts';
 
 const POLICY_LIST: readonly GamePolicy[] = [
   xixPolicy,
+  nineteenTwentyThreePolicy,
 ];
 
 const POLICIES: ReadonlyMap<string, GamePolicy> = new Map(POLICY_LIST.map((policy) => [policy.game, policy]));
