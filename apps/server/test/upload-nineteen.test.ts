@@ -5,43 +5,18 @@
  * seat rotation, played by a real worker. A bot that fails only as a partner is rejected there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
-import { REDIS_URL } from '../../store/test/world.ts';
-import { until } from '../../store/test/until.ts';
-import { registerHouseBots } from '../src/index.ts';
-import { openApp, type TestApp } from './app.ts';
+import { openGameUploads, type GameUploads } from './game-uploads.ts';
 
-interface VersionBody { readonly version: number; readonly state: string; readonly verdict: string | null; readonly failingMatch: string | null }
-interface BotBody { readonly game: string; readonly active: number | null; readonly versions: readonly VersionBody[] }
-
-let t: TestApp;
-let worker: SeriesWorker;
+let uploads: GameUploads;
+let t: GameUploads['t'];
 let random: string;
-let token: string;
+let upload: GameUploads['upload'];
+let decided: GameUploads['decided'];
 beforeAll(async () => {
-  t = await openApp({ validationDeals: 1 });
-  await registerHouseBots(t.world.store);
-  random = (await registerHouseBots(t.world.store, 'nineteen')).find((house) => house.name === 'random-nineteen')!.bot;
-  token = await t.register('alice');
-  worker = startWorker({ redisUrl: REDIS_URL, prefix: t.world.prefix });
-  await worker.ready;
+  uploads = await openGameUploads('nineteen', 'defineNineteenBot', 90_000);
+  ({ t, random, upload, decided } = uploads);
 });
-afterAll(async () => {
-  await worker?.close();
-  await t?.close();
-});
-
-/** Uploads a Nineteen bot whose `decide` body is `decide`; answers its id and validation series. */
-async function upload(name: string, decide: string): Promise<{ bot: string; validation: string[] }> {
-  const files = { 'bot.ts': `import { defineNineteenBot } from '@xix/sdk';\nexport default defineNineteenBot({ decide: (view) => { ${decide} } });\n` };
-  const response = await t.call({ method: 'POST', url: '/api/bots', token, payload: { game: 'nineteen', name, files } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ bot: string; validation: string[] }>();
-}
-
-async function decided(bot: string): Promise<BotBody> {
-  return until(`${bot} decided`, async () => (await t.call({ method: 'GET', url: `/api/bots/${bot}` })).json<BotBody>(), (body) => !['checking', 'validating'].includes(body.versions[0]?.state ?? 'checking'), { timeoutMs: 90_000 });
-}
+afterAll(async () => uploads?.close());
 
 describe('a Nineteen upload', () => {
   it('plays heads up, cut-throat and partnerships against random, and becomes active', async () => {
