@@ -5,6 +5,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
+import { sortSmall } from '../../small-sort.ts';
 import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, canonicalId, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
 import {
   CARD_CODES,
@@ -307,7 +308,7 @@ function beginHand(s: NineteenState): void {
     // N3: one card at a time from the dealer's left, the dealer last, five times round.
     const k = (seat - s.dealer - 1 + 2 * n) % n;
     const held = [deck[k]!, deck[k + n]!, deck[k + 2 * n]!, deck[k + 3 * n]!, deck[k + 4 * n]!];
-    sortCards(held);
+    sortSmall(held);
     s.cards.push(held);
     s.dealt.push(held.slice());
     s.discarded.push(null);
@@ -327,19 +328,6 @@ function beginHand(s: NineteenState): void {
   s.winners = [];
   s.phase = Phase.Bid;
   s.toMove = (s.dealer + 1) % n;
-}
-
-/** Sorts a hand (at most 8 cards) in place: an insertion sort, cheaper than `sort` at this size. */
-function sortCards(cards: number[]): void {
-  for (let i = 1; i < cards.length; i++) {
-    const card = cards[i]!;
-    let j = i - 1;
-    while (j >= 0 && cards[j]! > card) {
-      cards[j + 1] = cards[j]!;
-      j--;
-    }
-    cards[j + 1] = card;
-  }
 }
 
 /** N4: one round, the dealer last; a bid must top the high bid; all passing bags the dealer at 3. */
@@ -368,7 +356,7 @@ function callTrump(s: NineteenState, suit: number): void {
   s.trump = suit;
   const hand = s.cards[s.bidder]!;
   for (const card of s.kitty) hand.push(card);
-  sortCards(hand);
+  sortSmall(hand);
   s.phase = Phase.Discard;
   s.toMove = (s.dealer + 1) % s.seats;
 }
@@ -403,7 +391,7 @@ function discard(s: NineteenState, cards: readonly number[]): void {
     s.top += need;
     s.received[to] = served;
     for (const card of served) held.push(card);
-    sortCards(held);
+    sortSmall(held);
     // N7: a seat that kept nothing gets four face down and the fifth face up.
     if (kept === 0) {
       s.flipSeats.push(to);

@@ -216,15 +216,3 @@ function assign(i: number, numbers: number, used: number, low: number, high: num
   return false;
 }
 
-/** Sorts card ids (short arrays) in place: an insertion sort, cheaper than `sort` at this size. */
-export function sortCards(cards: number[]): void {
-  for (let i = 1; i < cards.length; i++) {
-    const card = cards[i]!;
-    let j = i - 1;
-    while (j >= 0 && cards[j]! > card) {
-      cards[j + 1] = cards[j]!;
-      j--;
-    }
-    cards[j + 1] = card;
-  }
-}

@@ -6,6 +6,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
+import { sortSmall } from '../../small-sort.ts';
 import { CLOSE, KEEP, PASS, REARRANGE, parseAction, takeAction, type SixtyNineAction } from './actions.ts';
 import {
   CARD_CODES,
@@ -26,7 +27,6 @@ import {
   cardOfCode,
   addValue,
   isLegalSet,
-  sortCards,
   valueFlags,
 } from './cards.ts';
 import { Phase, drawnDeck, emptyState, pullIndex, type SixtyNineSetup, type SixtyNineState } from './state.ts';
@@ -183,7 +183,7 @@ function closesIntoOldTable(s: SixtyNineState, set: readonly number[], rest: rea
 function completionExists(s: SixtyNineState, pool: readonly number[], from: number): boolean {
   if (isLegalSet(group)) {
     const set = group.slice();
-    sortCards(set);
+    sortSmall(set);
     const rest = pool.filter((card) => !set.includes(card));
     if (!closesIntoOldTable(s, set, rest)) return true;
   }
@@ -388,7 +388,7 @@ function beginRound(s: SixtyNineState): void {
     const k = (seat - s.dealer - 1 + 2 * n) % n;
     const hand: number[] = [];
     for (let i = 0; i < HAND_SIZE; i++) hand.push(deck[k + i * n]!);
-    sortCards(hand);
+    sortSmall(hand);
     s.hands.push(hand);
     s.captured.push([]);
   }
@@ -472,7 +472,7 @@ function play(s: SixtyNineState, seat: Seat, set: number, cards: readonly number
   const hand = s.hands[seat]!;
   const target = s.table[set]!;
   for (const card of cards) target.push(card);
-  sortCards(target);
+  sortSmall(target);
   event(s, { type: 'play', seat, set, cards: codesOf(cards) });
   if (hand.length === 0 && s.ender < 0) s.ender = seat;
   if (cards.some(isScrambleCard)) return beginScramble(s, seat);
@@ -609,7 +609,7 @@ function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
   if (cards.length > 0) {
     const hand = s.hands[seat]!;
     for (const card of cards) target.push(card);
-    sortCards(target);
+    sortSmall(target);
     if (hand.length === 0 && s.ender < 0) s.ender = seat;
   }
   event(s, { type: 'add', seat, set, cards: cards.length === 0 ? NO_CARDS : codesOf(cards), claims });
@@ -629,7 +629,7 @@ function capture(s: SixtyNineState, set: number): void {
   event(s, { type: 'capture', seat, set, cards: codesOf(cards) });
   const pile = s.captured[seat]!;
   for (const card of cards) pile.push(card);
-  sortCards(pile); // sorted but for the few cards just added: an insertion sort is cheapest
+  sortSmall(pile); // sorted but for the few cards just added: an insertion sort is cheapest
   s.table.splice(set, 1);
   s.claimant.splice(set, 1);
   s.claimCount.splice(set, 1);
