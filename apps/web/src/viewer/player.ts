@@ -266,11 +266,14 @@ export function createPlayer(game: string, renderer: Renderer): Player {
     action();
   }
 
-  function onHash(): void {
-    const move = moveInHash(location.hash);
+  function onHash(event: HashChangeEvent): void {
+    // the hash the event is for: a draw between the change and this event (a click) may already
+    // have put the shown move back in location.hash, which would lose the user's move
+    const hash = new URL(event.newURL).hash;
+    const move = moveInHash(hash);
     if (move !== null && move !== frame()?.move) userGo(indexOfMove(move));
     // an anchor that names no move (#move=abc) is put right: the move shown
-    else if (move === null && /(?:^#|&)move=/.test(location.hash)) draw();
+    else if (move === null && /(?:^#|&)move=/.test(hash)) draw();
   }
 
   function indexOfMove(move: number): number {
