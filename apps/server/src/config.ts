@@ -22,6 +22,8 @@ export interface ServerConfig {
   readonly leaderboardCacheMs: number;
   /** How often (ms) each websocket is pinged; one that did not answer the previous ping is cut. */
   readonly heartbeatMs: number;
+  /** XIX_CLOSE_GRACE_MS: how long (ms) a closing server lets requests in flight finish before it cuts them. */
+  readonly closeGraceMs: number;
   /**
    * XIX_BROADCAST_PACE_MS: every game's broadcast pace (ms a move) instead of its own (default
    * null: each game's, docs/architecture.md "Broadcast"); 0 shows moves as soon as they are known.
@@ -52,6 +54,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   logLevel: 'info',
   leaderboardCacheMs: 1000,
   heartbeatMs: 30_000,
+  closeGraceMs: 10_000,
   broadcastPaceMs: null,
   broadcastPauseMs: 4000,
   featuredAlwaysOn: false,
@@ -111,6 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
     leaderboardCacheMs: nonNegativeInt(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),
     heartbeatMs,
+    closeGraceMs: nonNegativeInt(env, 'XIX_CLOSE_GRACE_MS', DEFAULT_CONFIG.closeGraceMs),
     broadcastPaceMs: env.XIX_BROADCAST_PACE_MS === undefined || env.XIX_BROADCAST_PACE_MS === '' ? null : nonNegativeInt(env, 'XIX_BROADCAST_PACE_MS', 0),
     broadcastPauseMs: nonNegativeInt(env, 'XIX_BROADCAST_PAUSE_MS', DEFAULT_CONFIG.broadcastPauseMs),
     featuredAlwaysOn: env.XIX_FEATURED_ALWAYS_ON !== '0',

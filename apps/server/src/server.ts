@@ -12,6 +12,7 @@ import { rateLimitPlugin } from './rate-limits.ts';
 import { withRedactedUrls } from './redact.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authThrottlePlugin } from './plugins/auth-throttle.ts';
+import { closeGracePlugin } from './plugins/close-grace.ts';
 import { contentEncodingPlugin } from './plugins/content-encoding.ts';
 import { dashboardPlugin } from './plugins/dashboard.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -52,6 +53,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: config.bodyLimit,
   });
 
+  closeGracePlugin(app, config.closeGraceMs);
   await securityHeadersPlugin(app);
   validationPlugin(app);
   errorsPlugin(app);
