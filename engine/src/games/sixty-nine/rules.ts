@@ -14,6 +14,7 @@ import {
   HAND_SIZE,
   LOCK_BASE,
   MAX_ROUNDS,
+  MAX_SEATS,
   MAX_SET_SIZE,
   SCRAMBLE_BASE,
   TARGET_POINTS,
@@ -326,6 +327,13 @@ export function checkAction(s: SixtyNineState, value: unknown): ActionCheck<Sixt
 
 /** Applies a decision, then everything automatic up to the next decision (S18). */
 export function applyAction(s: SixtyNineState, value: SixtyNineAction): void {
+  // An action taken from the state's own list (what a bot in this process passes back) is found by
+  // identity: no parsing, and no result object.
+  const at = s.phase === Phase.Over ? -1 : legalActions(s).indexOf(value);
+  if (at >= 0) {
+    perform(s, value, cachedMasks[at] ?? 0);
+    return settle(s);
+  }
   const checked = check(s, value);
   if (!checked.ok) throw new IllegalActionError(checked.reason);
   perform(s, checked.action, cachedMasks[checked.index] ?? 0);
@@ -348,12 +356,12 @@ function perform(s: SixtyNineState, action: SixtyNineAction, mask: number): void
   const seat = s.toMove;
   switch (action.type) {
     case 'pass':
-      event(s, { type: 'pass', seat });
+      s.events.push((passEvents[seat] ??= Object.freeze({ type: 'pass', seat })));
       return flip(s, seat);
     case 'play':
       return play(s, seat, action.set, takeFromHand(s.hands[seat]!, mask));
     case 'keep':
-      event(s, { type: 'keep', seat });
+      s.events.push((keepEvents[seat] ??= Object.freeze({ type: 'keep', seat })));
       return afterScramble(s);
     case 'rearrange':
       return beginForming(s);
@@ -369,6 +377,16 @@ function perform(s: SixtyNineState, action: SixtyNineAction, mask: number): void
 const event = (s: SixtyNineState, e: SixtyNineEvent): void => {
   s.events.push(Object.freeze(e));
 };
+
+/**
+ * Events that recur with the same content (a seat's pass or keep, its addition of nothing to a
+ * set, a seat's flip of a card) are made and frozen once and shared, by seat, set and card:
+ * freezing an event costs more than making it, and events are frozen because they are shared.
+ */
+const passEvents: SixtyNineEvent[] = [];
+const keepEvents: SixtyNineEvent[] = [];
+const nothingAddedEvents: SixtyNineEvent[] = [];
+const flipEvents: SixtyNineEvent[] = [];
 
 // ---------------------------------------------------------------------------------------------
 // The round
@@ -409,7 +427,8 @@ function placeFlip(s: SixtyNineState, seat: Seat, card: number, from: Seat | nul
   s.table.push([card]);
   s.claimant.push(-1);
   s.claimCount.push(0);
-  event(s, { type: 'flip', seat, card: CARD_CODES[card]!, from });
+  const key = (card * MAX_SEATS + seat) * (MAX_SEATS + 1) + (from === null ? 0 : from + 1);
+  s.events.push((flipEvents[key] ??= Object.freeze({ type: 'flip', seat, card: CARD_CODES[card]!, from })));
 }
 
 /**
@@ -612,7 +631,8 @@ function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
     sortSmall(target);
     if (hand.length === 0 && s.ender < 0) s.ender = seat;
   }
-  event(s, { type: 'add', seat, set, cards: cards.length === 0 ? NO_CARDS : codesOf(cards), claims });
+  if (cards.length === 0) s.events.push((nothingAddedEvents[set * MAX_SEATS + seat] ??= Object.freeze({ type: 'add', seat, set, cards: NO_CARDS, claims: false })));
+  else event(s, { type: 'add', seat, set, cards: codesOf(cards), claims });
   if (claims) {
     s.claimant[set] = seat;
     s.claimCount[set] = cards.length;
