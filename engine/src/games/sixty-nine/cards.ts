@@ -72,7 +72,7 @@ export const VALUE_MASK: readonly number[] = Array.from({ length: DECK_SIZE }, (
 export const SLOT_BIT: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card < WILD_BASE ? 1 << ((card / 10) | 0) : 1 << (6 + specialKind(card))));
 /** A card's value kind: 0–5, 6 (a 6 or a 9), 7, 8, or 9 for any special. */
 const VALUE_KINDS = 10;
-const VALUE_KIND: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10));
+export const VALUE_KIND: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10));
 
 /**
  * `valueFlags` bits: the values make a legal set; some legal set of at most six could contain them;
@@ -109,6 +109,27 @@ const stateOfKey = new Map<number, number>([[0, EMPTY_VALUES]]);
 export function addValue(state: number, card: number): number {
   const next = nextState[(state >> FLAG_BITS) * VALUE_KINDS + VALUE_KIND[card]!]!;
   return next >= 0 ? next : learnNext(state, VALUE_KIND[card]!);
+}
+
+/**
+ * By state index, the value kinds (a bit each) a card of which leaves the group growable; -1 until
+ * first needed. With it a search finds which of a hand's cards may join a group for all of them at
+ * once, with bit operations rather than a branch for each card (branches that a processor cannot
+ * predict, since whether a card fits is as good as random).
+ */
+const growingKinds = new Int32Array(STATE_CAPACITY).fill(-1);
+export function kindsThatGrow(state: number): number {
+  const index = state >> FLAG_BITS;
+  let kinds = growingKinds[index]!;
+  if (kinds < 0) {
+    kinds = 0;
+    for (let kind = 0; kind < VALUE_KINDS; kind++) {
+      const next = nextState[index * VALUE_KINDS + kind]!;
+      if (valueFlags(next >= 0 ? next : learnNext(state, kind)) & GROWABLE) kinds |= 1 << kind;
+    }
+    growingKinds[index] = kinds;
+  }
+  return kinds;
 }
 
 /** What a group's values allow (LEGAL, GROWABLE, the fewest cards to add), from its value state: the slots are checked apart. */
@@ -148,17 +169,17 @@ function computeFlags(key: number): number {
   return (extra === 0 ? LEGAL : 0) | GROWABLE | (extra << EXTRA_SHIFT);
 }
 
-/** The slots and value state of a group, or -1 for the slots when two cards share one. */
-function slotsAndValues(cards: readonly number[]): [number, number] {
+/** The value state of a group, DEAD when two of its cards share a slot. */
+function groupValues(cards: readonly number[]): number {
   let slots = 0;
   let values = EMPTY_VALUES;
   for (const card of cards) {
     const bit = SLOT_BIT[card]!;
-    if (slots & bit) return [-1, DEAD];
+    if (slots & bit) return DEAD;
     slots |= bit;
     values = addValue(values, card);
   }
-  return [slots, values];
+  return values;
 }
 
 /**
@@ -168,8 +189,7 @@ function slotsAndValues(cards: readonly number[]): [number, number] {
  */
 export function isLegalSet(cards: readonly number[]): boolean {
   if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
-  const [slots, values] = slotsAndValues(cards);
-  return slots >= 0 && (valueFlags(values) & LEGAL) !== 0;
+  return (valueFlags(groupValues(cards)) & LEGAL) !== 0;
 }
 
 /**
@@ -178,8 +198,7 @@ export function isLegalSet(cards: readonly number[]): boolean {
  */
 export function canGrowToLegalSet(cards: readonly number[]): boolean {
   if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
-  const [slots, values] = slotsAndValues(cards);
-  return slots >= 0 && (valueFlags(values) & GROWABLE) !== 0;
+  return (valueFlags(groupValues(cards)) & GROWABLE) !== 0;
 }
 
 /** Number cards (their value masks) of the group being checked: scratch, at most six. */

@@ -11,6 +11,7 @@ import { CLOSE, KEEP, PASS, REARRANGE, parseAction, takeAction, type SixtyNineAc
 import {
   CARD_CODES,
   COMPLETE_SIZE,
+  DECK_SIZE,
   HAND_SIZE,
   LOCK_BASE,
   MAX_ROUNDS,
@@ -26,6 +27,8 @@ import {
   WILD_BASE,
   canGrowToLegalSet,
   cardOfCode,
+  kindsThatGrow,
+  VALUE_KIND,
   addValue,
   isLegalSet,
   valueFlags,
@@ -81,21 +84,41 @@ function oneCardAction(mode: number, set: number, card: number): SixtyNineAction
 const emptyAdditions: SixtyNineAction[] = [];
 const emptyAddition = (set: number): SixtyNineAction => (emptyAdditions[set] ??= Object.freeze({ type: 'add', set, cards: Object.freeze([]) }) as SixtyNineAction);
 
+/** Shared frozen card lists of two cards, by card pair (`a * DECK_SIZE + b`): most plays of several cards are of two. */
+const twoCardLists: (readonly string[] | undefined)[] = [];
+const twoCardCodes = (a: number, b: number): readonly string[] => (twoCardLists[a * DECK_SIZE + b] ??= Object.freeze([CARD_CODES[a]!, CARD_CODES[b]!]));
+
 function emit(count: number, mask: number): void {
   emitMasks[emitOut.length] = mask;
   if (count === 1) {
     emitOut.push(oneCardAction(emitMode, emitSet, chosen[0]!));
     return;
   }
-  const cards = new Array<string>(count);
-  for (let i = 0; i < count; i++) cards[i] = CARD_CODES[chosen[i]!]!;
+  let cards: readonly string[];
+  if (count === 2) cards = twoCardCodes(chosen[0]!, chosen[1]!);
+  else {
+    const codes = new Array<string>(count);
+    for (let i = 0; i < count; i++) codes[i] = CARD_CODES[chosen[i]!]!;
+    cards = codes;
+  }
   emitOut.push(emitMode === EMIT_PLAY ? { type: 'play', set: emitSet, cards } : { type: 'add', set: emitSet, cards });
 }
 
+/** The hand being searched, by position: each card's slot bit and value kind (scratch; a position is a bit of a mask). */
+const handSlots = new Int32Array(31);
+const handKinds = new Int32Array(31);
+
+function loadHand(hand: readonly number[]): void {
+  for (let i = 0; i < hand.length; i++) {
+    handSlots[i] = SLOT_BIT[hand[i]!]!;
+    handKinds[i] = VALUE_KIND[hand[i]!]!;
+  }
+}
+
 /**
- * S6, S8: the non-empty subsets of `hand` (in hand order, depth first) that make a legal set with
- * the table set `base`, each emitted. The slots and value state (cards.ts) grow with the group; a
- * group whose values no legal set could hold is not grown.
+ * S6, S8: the non-empty subsets of `hand` (loaded by loadHand; in hand order, depth first) that
+ * make a legal set with the table set `base`, each emitted. The slots and value state (cards.ts)
+ * grow with the group; a group whose values no legal set could hold is not grown.
  */
 function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[], masks: number[]): void {
   let slots = 0;
@@ -113,18 +136,23 @@ function eachAddition(base: readonly number[], hand: readonly number[], mode: nu
 
 /** Tries each hand card from position `from` on the group so far (`depth` hand cards, `size` with the base, below six). */
 function grow(hand: readonly number[], from: number, slots: number, values: number, size: number, depth: number, mask: number): void {
-  for (let i = from; i < hand.length; i++) {
+  // The cards that may join, as a mask of hand positions, made without a branch a card: a card's
+  // slot must be free ((shared - 1) >>> 31 is 1 for none shared) and its value kind must leave the
+  // group growable.
+  const kinds = kindsThatGrow(values);
+  let joining = 0;
+  for (let i = from; i < hand.length; i++) joining |= ((((handSlots[i]! & slots) - 1) >>> 31) & (kinds >> handKinds[i]!)) << i;
+  for (; joining !== 0; joining &= joining - 1) {
+    const i = 31 - Math.clz32(joining & -joining);
     const card = hand[i]!;
-    const bit = SLOT_BIT[card]!;
-    if (slots & bit) continue;
     const grown = addValue(values, card);
     const flags = valueFlags(grown);
-    // Not growable, or needing more cards than the hand has after this one.
-    if ((flags & GROWABLE) === 0 || flags >> EXTRA_SHIFT >= hand.length - i) continue;
+    // Needing more cards than the hand has after this one.
+    if (flags >> EXTRA_SHIFT >= hand.length - i) continue;
     chosen[depth] = card;
     if (flags & LEGAL) emit(depth + 1, mask | (1 << i));
     // Only a group with room and cards left grows further (a call that tries nothing costs as much as a try).
-    if (size + 1 < MAX_SET_SIZE && i + 1 < hand.length) grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1, mask | (1 << i));
+    if (size + 1 < MAX_SET_SIZE && i + 1 < hand.length) grow(hand, i + 1, slots | handSlots[i]!, grown, size + 1, depth + 1, mask | (1 << i));
   }
 }
 
@@ -132,6 +160,7 @@ function turnActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const out: SixtyNineAction[] = [PASS];
   masks[0] = 0;
   const hand = s.hands[s.toMove]!;
+  loadHand(hand);
   for (let set = 0; set < s.table.length; set++) {
     if (s.table[set]!.length < COMPLETE_SIZE) eachAddition(s.table[set]!, hand, EMIT_PLAY, set, out, masks);
   }
@@ -142,6 +171,7 @@ function stealActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const set = s.chanceFrom;
   const out: SixtyNineAction[] = [emptyAddition(set)];
   masks[0] = 0;
+  loadHand(s.hands[s.toMove]!);
   eachAddition(s.table[set]!, s.hands[s.toMove]!, EMIT_ADD, set, out, masks);
   return out;
 }
@@ -359,7 +389,7 @@ function perform(s: SixtyNineState, action: SixtyNineAction, mask: number): void
       s.events.push((passEvents[seat] ??= Object.freeze({ type: 'pass', seat })));
       return flip(s, seat);
     case 'play':
-      return play(s, seat, action.set, takeFromHand(s.hands[seat]!, mask));
+      return play(s, seat, action.set, takeFromHand(s.hands[seat]!, mask), action.cards);
     case 'keep':
       s.events.push((keepEvents[seat] ??= Object.freeze({ type: 'keep', seat })));
       return afterScramble(s);
@@ -370,7 +400,7 @@ function perform(s: SixtyNineState, action: SixtyNineAction, mask: number): void
     case 'close':
       return closeSet(s);
     case 'add':
-      return add(s, seat, takeFromHand(s.hands[seat]!, mask));
+      return add(s, seat, takeFromHand(s.hands[seat]!, mask), action.cards);
   }
 }
 
@@ -487,12 +517,19 @@ function removeCards(hand: number[], cards: readonly number[]): void {
 }
 
 /** S6: cards (already taken from the hand) into an incomplete set; a Scramble acts first (S11); 3+ cards open a steal sequence (S8). */
-function play(s: SixtyNineState, seat: Seat, set: number, cards: readonly number[]): void {
+/**
+ * The codes for the event of a play or addition of `cards` whose action lists `actionCodes`: the
+ * list of a one- or two-card action is a shared frozen one (oneCardAction, twoCardCodes), so the
+ * event can share it too.
+ */
+const eventCodes = (cards: readonly number[], actionCodes: readonly string[]): readonly string[] => (cards.length <= 2 ? actionCodes : codesOf(cards));
+
+function play(s: SixtyNineState, seat: Seat, set: number, cards: readonly number[], actionCodes: readonly string[]): void {
   const hand = s.hands[seat]!;
   const target = s.table[set]!;
   for (const card of cards) target.push(card);
   sortSmall(target);
-  event(s, { type: 'play', seat, set, cards: codesOf(cards) });
+  event(s, { type: 'play', seat, set, cards: eventCodes(cards, actionCodes) });
   if (hand.length === 0 && s.ender < 0) s.ender = seat;
   if (cards.some(isScrambleCard)) return beginScramble(s, seat);
   if (target.length < COMPLETE_SIZE) return endOrTurn(s, seat + 1);
@@ -588,7 +625,8 @@ function beginSequence(s: SixtyNineState, firstSeat: number): void {
 }
 
 function anyOpen(s: SixtyNineState): boolean {
-  for (const claimant of s.claimant) if (claimant >= 0) return true;
+  const claimant = s.claimant;
+  for (let set = 0; set < claimant.length; set++) if (claimant[set]! >= 0) return true;
   return false;
 }
 
@@ -620,7 +658,7 @@ function runSequence(s: SixtyNineState): void {
 }
 
 /** S8, S9: an addition (possibly none, already taken from the hand) to the set of the chance; ≥ c cards take an unlocked claim. */
-function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
+function add(s: SixtyNineState, seat: Seat, cards: readonly number[], actionCodes: readonly string[]): void {
   const set = s.chanceFrom;
   const target = s.table[set]!;
   const locked = target.some(isLockCard);
@@ -632,7 +670,7 @@ function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
     if (hand.length === 0 && s.ender < 0) s.ender = seat;
   }
   if (cards.length === 0) s.events.push((nothingAddedEvents[set * MAX_SEATS + seat] ??= Object.freeze({ type: 'add', seat, set, cards: NO_CARDS, claims: false })));
-  else event(s, { type: 'add', seat, set, cards: codesOf(cards), claims });
+  else event(s, { type: 'add', seat, set, cards: eventCodes(cards, actionCodes), claims });
   if (claims) {
     s.claimant[set] = seat;
     s.claimCount[set] = cards.length;
