@@ -88,10 +88,10 @@ export const EXTRA_SHIFT = 2;
  * known by its key (the counts of each value kind in base 7), plus DEAD, which stands for every
  * multiset no legal set could hold (what grows from it is dead too), and EMPTY_VALUES, the group
  * of no card. A state is a number that carries its flags in its low FLAG_BITS bits, then the value
- * kinds a card of which leaves the group growable (a bit each), then its index, so that the search
- * reads what a group allows without a second table read. Slots are
- * checked before values, so a group holds at most one card a suit and one special a kind: 779 such
- * multisets can still grow (counted by enumeration), well under STATE_CAPACITY.
+ * kinds a card of which leaves the group growable (a bit each, kindsThatGrow), then its index, so
+ * that the search reads what a group allows without a second table read. Slots are checked before
+ * values, so a group holds at most one card a suit and one special a kind: 779 such multisets can
+ * still grow (counted by enumeration), well under STATE_CAPACITY.
  */
 const FLAG_BITS = 5;
 const FLAG_MASK = (1 << FLAG_BITS) - 1;

@@ -516,7 +516,6 @@ function removeCards(hand: number[], cards: readonly number[]): void {
   hand.length = kept;
 }
 
-/** S6: cards (already taken from the hand) into an incomplete set; a Scramble acts first (S11); 3+ cards open a steal sequence (S8). */
 /**
  * The codes for the event of a play or addition of `cards` whose action lists `actionCodes`: the
  * list of a one- or two-card action is a shared frozen one (oneCardAction, twoCardCodes), so the
@@ -524,6 +523,7 @@ function removeCards(hand: number[], cards: readonly number[]): void {
  */
 const eventCodes = (cards: readonly number[], actionCodes: readonly string[]): readonly string[] => (cards.length <= 2 ? actionCodes : codesOf(cards));
 
+/** S6: cards (already taken from the hand) into an incomplete set; a Scramble acts first (S11); 3+ cards open a steal sequence (S8). */
 function play(s: SixtyNineState, seat: Seat, set: number, cards: readonly number[], actionCodes: readonly string[]): void {
   const hand = s.hands[seat]!;
   const target = s.table[set]!;
