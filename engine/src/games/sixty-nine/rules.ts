@@ -42,6 +42,21 @@ const NO_CARDS: readonly string[] = Object.freeze([]);
 const NO_HAND_CARDS: readonly number[] = Object.freeze([]);
 const codesOf = (cards: readonly number[]): string[] => cards.map((card) => CARD_CODES[card]!);
 const isScrambleCard = (card: number): boolean => card >= SCRAMBLE_BASE;
+
+/**
+ * Shortening an array here goes by `pop`, the one way that stays in optimised code: writing
+ * `length` or calling `splice`/`shift` calls into the runtime, several times the cost of the
+ * whole move at these sizes (hands, the table, its claims).
+ */
+function truncate(list: unknown[], length: number): void {
+  while (list.length > length) list.pop();
+}
+
+/** Removes the element at `index` (see truncate). */
+function removeAt(list: unknown[], index: number): void {
+  for (let i = index + 1; i < list.length; i++) list[i - 1] = list[i];
+  list.pop();
+}
 const isLockCard = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
 
 /** The state of a new game: round 1 dealt, the first seat asked (S5). */
@@ -236,7 +251,7 @@ function formActions(s: SixtyNineState): SixtyNineAction[] {
   for (let i = 0; i < pool.length; i++) {
     const card = pool[i]!;
     if (card < last || forming.length >= MAX_SET_SIZE) continue;
-    group.length = 0;
+    truncate(group, 0);
     for (const c of forming) group.push(c);
     group.push(card);
     if (canGrowToLegalSet(group) && completionExists(s, pool, i + 1)) out.push(takeAction(card));
@@ -506,14 +521,14 @@ function takeFromHand(hand: number[], mask: number): readonly number[] {
     if (mask & (1 << i)) cards.push(hand[i]!);
     else hand[kept++] = hand[i]!;
   }
-  hand.length = kept;
+  truncate(hand, kept);
   return cards;
 }
 
 function removeCards(hand: number[], cards: readonly number[]): void {
   let kept = 0;
   for (let i = 0; i < hand.length; i++) if (!cards.includes(hand[i]!)) hand[kept++] = hand[i]!;
-  hand.length = kept;
+  truncate(hand, kept);
 }
 
 /**
@@ -568,7 +583,7 @@ function beginForming(s: SixtyNineState): void {
 
 function take(s: SixtyNineState, card: number): void {
   s.forming.push(card);
-  s.unplaced.splice(s.unplaced.indexOf(card), 1);
+  removeAt(s.unplaced, s.unplaced.indexOf(card));
 }
 
 function closeSet(s: SixtyNineState): void {
@@ -688,9 +703,9 @@ function capture(s: SixtyNineState, set: number): void {
   const pile = s.captured[seat]!;
   for (const card of cards) pile.push(card);
   sortSmall(pile); // sorted but for the few cards just added: an insertion sort is cheapest
-  s.table.splice(set, 1);
-  s.claimant.splice(set, 1);
-  s.claimCount.splice(set, 1);
+  removeAt(s.table, set);
+  removeAt(s.claimant, set);
+  removeAt(s.claimCount, set);
   s.lastCapturer = seat;
 }
 
