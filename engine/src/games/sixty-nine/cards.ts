@@ -72,7 +72,7 @@ export const VALUE_MASK: readonly number[] = Array.from({ length: DECK_SIZE }, (
 export const SLOT_BIT: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card < WILD_BASE ? 1 << ((card / 10) | 0) : 1 << (6 + specialKind(card))));
 /** A card's value kind: 0–5, 6 (a 6 or a 9), 7, 8, or 9 for any special. */
 const VALUE_KINDS = 10;
-const VALUE_KIND: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10));
+export const VALUE_KIND: readonly number[] = Array.from({ length: DECK_SIZE }, (_, card) => (card >= WILD_BASE ? 9 : card % 10 === 9 ? 6 : card % 10));
 
 /**
  * `valueFlags` bits: the values make a legal set; some legal set of at most six could contain them;
@@ -87,17 +87,20 @@ export const EXTRA_SHIFT = 2;
  * Value states. Each state is a multiset of value kinds that could still grow into a legal set,
  * known by its key (the counts of each value kind in base 7), plus DEAD, which stands for every
  * multiset no legal set could hold (what grows from it is dead too), and EMPTY_VALUES, the group
- * of no card. A state is a number that carries its flags in its low FLAG_BITS bits and its index
- * above them, so that the search reads what a group allows without a second table read. Slots are
- * checked before values, so a group holds at most one card a suit and one special a kind: 779 such
- * multisets can still grow (counted by enumeration), well under STATE_CAPACITY.
+ * of no card. A state is a number that carries its flags in its low FLAG_BITS bits, then the value
+ * kinds a card of which leaves the group growable (a bit each, kindsThatGrow), then its index, so
+ * that the search reads what a group allows without a second table read. Slots are checked before
+ * values, so a group holds at most one card a suit and one special a kind: 779 such multisets can
+ * still grow (counted by enumeration), well under STATE_CAPACITY.
  */
 const FLAG_BITS = 5;
 const FLAG_MASK = (1 << FLAG_BITS) - 1;
+const ALL_KINDS = (1 << VALUE_KINDS) - 1;
+const INDEX_SHIFT = FLAG_BITS + VALUE_KINDS;
 const STATE_CAPACITY = 1_024;
 const KEY_BASE = 7;
 const DEAD = 7 << EXTRA_SHIFT; // index 0, nothing allowed
-export const EMPTY_VALUES = (1 << FLAG_BITS) | GROWABLE; // index 1; its flags are never read
+export const EMPTY_VALUES = (1 << INDEX_SHIFT) | (ALL_KINDS << FLAG_BITS) | GROWABLE; // index 1 (any one card may start a set); its flags are never read
 /** By state index and value kind, the state after adding a card of that kind; -1 until first needed. */
 const nextState = new Int32Array(STATE_CAPACITY * VALUE_KINDS).fill(-1);
 nextState.fill(DEAD, 0, VALUE_KINDS);
@@ -107,15 +110,23 @@ const stateOfKey = new Map<number, number>([[0, EMPTY_VALUES]]);
 
 /** The value state of `state`'s group with `card` added. */
 export function addValue(state: number, card: number): number {
-  const next = nextState[(state >> FLAG_BITS) * VALUE_KINDS + VALUE_KIND[card]!]!;
+  const next = nextState[(state >> INDEX_SHIFT) * VALUE_KINDS + VALUE_KIND[card]!]!;
   return next >= 0 ? next : learnNext(state, VALUE_KIND[card]!);
 }
+
+/**
+ * The value kinds (a bit each) a card of which leaves the state's group growable. With it a search
+ * finds which of a hand's cards may join a group for all of them at once, with bit operations
+ * rather than a branch for each card (branches that a processor cannot predict, since whether a
+ * card fits is as good as random).
+ */
+export const kindsThatGrow = (state: number): number => (state >> FLAG_BITS) & ALL_KINDS;
 
 /** What a group's values allow (LEGAL, GROWABLE, the fewest cards to add), from its value state: the slots are checked apart. */
 export const valueFlags = (state: number): number => state & FLAG_MASK;
 
 function learnNext(state: number, kind: number): number {
-  const index = state >> FLAG_BITS;
+  const index = state >> INDEX_SHIFT;
   const key = stateKeys[index]! + KEY_BASE ** kind;
   let next = stateOfKey.get(key);
   if (next === undefined) {
@@ -123,13 +134,23 @@ function learnNext(state: number, kind: number): number {
     if ((flags & GROWABLE) === 0) next = DEAD;
     else {
       if (stateKeys.length === STATE_CAPACITY) throw new Error('69 value states: more than STATE_CAPACITY, which the slot rule should make impossible');
-      next = (stateKeys.length << FLAG_BITS) | flags;
+      next = (stateKeys.length << INDEX_SHIFT) | (growingKinds(key) << FLAG_BITS) | flags;
       stateKeys.push(key);
     }
     stateOfKey.set(key, next);
   }
   nextState[index * VALUE_KINDS + kind] = next;
   return next;
+}
+
+/** The value kinds a card of which leaves the multiset of `key` growable: none once it holds six cards. */
+function growingKinds(key: number): number {
+  let size = 0;
+  for (let rest = key; rest > 0; rest = Math.floor(rest / KEY_BASE)) size += rest % KEY_BASE;
+  if (size >= MAX_SET_SIZE) return 0;
+  let kinds = 0;
+  for (let kind = 0; kind < VALUE_KINDS; kind++) if (computeFlags(key + KEY_BASE ** kind) & GROWABLE) kinds |= 1 << kind;
+  return kinds;
 }
 
 function computeFlags(key: number): number {
@@ -148,17 +169,17 @@ function computeFlags(key: number): number {
   return (extra === 0 ? LEGAL : 0) | GROWABLE | (extra << EXTRA_SHIFT);
 }
 
-/** The slots and value state of a group, or -1 for the slots when two cards share one. */
-function slotsAndValues(cards: readonly number[]): [number, number] {
+/** The value state of a group, DEAD when two of its cards share a slot. */
+function groupValues(cards: readonly number[]): number {
   let slots = 0;
   let values = EMPTY_VALUES;
   for (const card of cards) {
     const bit = SLOT_BIT[card]!;
-    if (slots & bit) return [-1, DEAD];
+    if (slots & bit) return DEAD;
     slots |= bit;
     values = addValue(values, card);
   }
-  return [slots, values];
+  return values;
 }
 
 /**
@@ -168,8 +189,7 @@ function slotsAndValues(cards: readonly number[]): [number, number] {
  */
 export function isLegalSet(cards: readonly number[]): boolean {
   if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
-  const [slots, values] = slotsAndValues(cards);
-  return slots >= 0 && (valueFlags(values) & LEGAL) !== 0;
+  return (valueFlags(groupValues(cards)) & LEGAL) !== 0;
 }
 
 /**
@@ -178,8 +198,7 @@ export function isLegalSet(cards: readonly number[]): boolean {
  */
 export function canGrowToLegalSet(cards: readonly number[]): boolean {
   if (cards.length === 0 || cards.length > MAX_SET_SIZE) return false;
-  const [slots, values] = slotsAndValues(cards);
-  return slots >= 0 && (valueFlags(values) & GROWABLE) !== 0;
+  return (valueFlags(groupValues(cards)) & GROWABLE) !== 0;
 }
 
 /** Number cards (their value masks) of the group being checked: scratch, at most six. */

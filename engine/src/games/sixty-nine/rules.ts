@@ -11,9 +11,11 @@ import { CLOSE, KEEP, PASS, REARRANGE, parseAction, takeAction, type SixtyNineAc
 import {
   CARD_CODES,
   COMPLETE_SIZE,
+  DECK_SIZE,
   HAND_SIZE,
   LOCK_BASE,
   MAX_ROUNDS,
+  MAX_SEATS,
   MAX_SET_SIZE,
   SCRAMBLE_BASE,
   TARGET_POINTS,
@@ -25,6 +27,8 @@ import {
   WILD_BASE,
   canGrowToLegalSet,
   cardOfCode,
+  kindsThatGrow,
+  VALUE_KIND,
   addValue,
   isLegalSet,
   valueFlags,
@@ -38,6 +42,21 @@ const NO_CARDS: readonly string[] = Object.freeze([]);
 const NO_HAND_CARDS: readonly number[] = Object.freeze([]);
 const codesOf = (cards: readonly number[]): string[] => cards.map((card) => CARD_CODES[card]!);
 const isScrambleCard = (card: number): boolean => card >= SCRAMBLE_BASE;
+
+/**
+ * Shortening an array here goes by `pop`, the one way that stays in optimised code: writing
+ * `length` or calling `splice`/`shift` calls into the runtime, several times the cost of the
+ * whole move at these sizes (hands, the table, its claims).
+ */
+function truncate(list: unknown[], length: number): void {
+  while (list.length > length) list.pop();
+}
+
+/** Removes the element at `index` (see truncate). */
+function removeAt(list: unknown[], index: number): void {
+  for (let i = index + 1; i < list.length; i++) list[i - 1] = list[i];
+  list.pop();
+}
 const isLockCard = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
 
 /** The state of a new game: round 1 dealt, the first seat asked (S5). */
@@ -80,21 +99,41 @@ function oneCardAction(mode: number, set: number, card: number): SixtyNineAction
 const emptyAdditions: SixtyNineAction[] = [];
 const emptyAddition = (set: number): SixtyNineAction => (emptyAdditions[set] ??= Object.freeze({ type: 'add', set, cards: Object.freeze([]) }) as SixtyNineAction);
 
+/** Shared frozen card lists of two cards, by card pair (`a * DECK_SIZE + b`): most plays of several cards are of two. */
+const twoCardLists: (readonly string[] | undefined)[] = [];
+const twoCardCodes = (a: number, b: number): readonly string[] => (twoCardLists[a * DECK_SIZE + b] ??= Object.freeze([CARD_CODES[a]!, CARD_CODES[b]!]));
+
 function emit(count: number, mask: number): void {
   emitMasks[emitOut.length] = mask;
   if (count === 1) {
     emitOut.push(oneCardAction(emitMode, emitSet, chosen[0]!));
     return;
   }
-  const cards = new Array<string>(count);
-  for (let i = 0; i < count; i++) cards[i] = CARD_CODES[chosen[i]!]!;
+  let cards: readonly string[];
+  if (count === 2) cards = twoCardCodes(chosen[0]!, chosen[1]!);
+  else {
+    const codes = new Array<string>(count);
+    for (let i = 0; i < count; i++) codes[i] = CARD_CODES[chosen[i]!]!;
+    cards = codes;
+  }
   emitOut.push(emitMode === EMIT_PLAY ? { type: 'play', set: emitSet, cards } : { type: 'add', set: emitSet, cards });
 }
 
+/** The hand being searched, by position: each card's slot bit and value kind (scratch; a position is a bit of a mask). */
+const handSlots = new Int32Array(31);
+const handKinds = new Int32Array(31);
+
+function loadHand(hand: readonly number[]): void {
+  for (let i = 0; i < hand.length; i++) {
+    handSlots[i] = SLOT_BIT[hand[i]!]!;
+    handKinds[i] = VALUE_KIND[hand[i]!]!;
+  }
+}
+
 /**
- * S6, S8: the non-empty subsets of `hand` (in hand order, depth first) that make a legal set with
- * the table set `base`, each emitted. The slots and value state (cards.ts) grow with the group; a
- * group whose values no legal set could hold is not grown.
+ * S6, S8: the non-empty subsets of `hand` (loaded by loadHand; in hand order, depth first) that
+ * make a legal set with the table set `base`, each emitted. The slots and value state (cards.ts)
+ * grow with the group; a group whose values no legal set could hold is not grown.
  */
 function eachAddition(base: readonly number[], hand: readonly number[], mode: number, set: number, out: SixtyNineAction[], masks: number[]): void {
   let slots = 0;
@@ -112,18 +151,23 @@ function eachAddition(base: readonly number[], hand: readonly number[], mode: nu
 
 /** Tries each hand card from position `from` on the group so far (`depth` hand cards, `size` with the base, below six). */
 function grow(hand: readonly number[], from: number, slots: number, values: number, size: number, depth: number, mask: number): void {
-  for (let i = from; i < hand.length; i++) {
+  // The cards that may join, as a mask of hand positions, made without a branch a card: a card's
+  // slot must be free ((shared - 1) >>> 31 is 1 for none shared) and its value kind must leave the
+  // group growable.
+  const kinds = kindsThatGrow(values);
+  let joining = 0;
+  for (let i = from; i < hand.length; i++) joining |= ((((handSlots[i]! & slots) - 1) >>> 31) & (kinds >> handKinds[i]!)) << i;
+  for (; joining !== 0; joining &= joining - 1) {
+    const i = 31 - Math.clz32(joining & -joining);
     const card = hand[i]!;
-    const bit = SLOT_BIT[card]!;
-    if (slots & bit) continue;
     const grown = addValue(values, card);
     const flags = valueFlags(grown);
-    // Not growable, or needing more cards than the hand has after this one.
-    if ((flags & GROWABLE) === 0 || flags >> EXTRA_SHIFT >= hand.length - i) continue;
+    // Needing more cards than the hand has after this one.
+    if (flags >> EXTRA_SHIFT >= hand.length - i) continue;
     chosen[depth] = card;
     if (flags & LEGAL) emit(depth + 1, mask | (1 << i));
     // Only a group with room and cards left grows further (a call that tries nothing costs as much as a try).
-    if (size + 1 < MAX_SET_SIZE && i + 1 < hand.length) grow(hand, i + 1, slots | bit, grown, size + 1, depth + 1, mask | (1 << i));
+    if (size + 1 < MAX_SET_SIZE && i + 1 < hand.length) grow(hand, i + 1, slots | handSlots[i]!, grown, size + 1, depth + 1, mask | (1 << i));
   }
 }
 
@@ -131,6 +175,7 @@ function turnActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const out: SixtyNineAction[] = [PASS];
   masks[0] = 0;
   const hand = s.hands[s.toMove]!;
+  loadHand(hand);
   for (let set = 0; set < s.table.length; set++) {
     if (s.table[set]!.length < COMPLETE_SIZE) eachAddition(s.table[set]!, hand, EMIT_PLAY, set, out, masks);
   }
@@ -141,6 +186,7 @@ function stealActions(s: SixtyNineState, masks: number[]): SixtyNineAction[] {
   const set = s.chanceFrom;
   const out: SixtyNineAction[] = [emptyAddition(set)];
   masks[0] = 0;
+  loadHand(s.hands[s.toMove]!);
   eachAddition(s.table[set]!, s.hands[s.toMove]!, EMIT_ADD, set, out, masks);
   return out;
 }
@@ -205,7 +251,7 @@ function formActions(s: SixtyNineState): SixtyNineAction[] {
   for (let i = 0; i < pool.length; i++) {
     const card = pool[i]!;
     if (card < last || forming.length >= MAX_SET_SIZE) continue;
-    group.length = 0;
+    truncate(group, 0);
     for (const c of forming) group.push(c);
     group.push(card);
     if (canGrowToLegalSet(group) && completionExists(s, pool, i + 1)) out.push(takeAction(card));
@@ -326,6 +372,13 @@ export function checkAction(s: SixtyNineState, value: unknown): ActionCheck<Sixt
 
 /** Applies a decision, then everything automatic up to the next decision (S18). */
 export function applyAction(s: SixtyNineState, value: SixtyNineAction): void {
+  // An action taken from the state's own list (what a bot in this process passes back) is found by
+  // identity: no parsing, and no result object.
+  const at = s.phase === Phase.Over ? -1 : legalActions(s).indexOf(value);
+  if (at >= 0) {
+    perform(s, value, cachedMasks[at] ?? 0);
+    return settle(s);
+  }
   const checked = check(s, value);
   if (!checked.ok) throw new IllegalActionError(checked.reason);
   perform(s, checked.action, cachedMasks[checked.index] ?? 0);
@@ -348,12 +401,12 @@ function perform(s: SixtyNineState, action: SixtyNineAction, mask: number): void
   const seat = s.toMove;
   switch (action.type) {
     case 'pass':
-      event(s, { type: 'pass', seat });
+      s.events.push((passEvents[seat] ??= Object.freeze({ type: 'pass', seat })));
       return flip(s, seat);
     case 'play':
-      return play(s, seat, action.set, takeFromHand(s.hands[seat]!, mask));
+      return play(s, seat, action.set, takeFromHand(s.hands[seat]!, mask), action.cards);
     case 'keep':
-      event(s, { type: 'keep', seat });
+      s.events.push((keepEvents[seat] ??= Object.freeze({ type: 'keep', seat })));
       return afterScramble(s);
     case 'rearrange':
       return beginForming(s);
@@ -362,13 +415,23 @@ function perform(s: SixtyNineState, action: SixtyNineAction, mask: number): void
     case 'close':
       return closeSet(s);
     case 'add':
-      return add(s, seat, takeFromHand(s.hands[seat]!, mask));
+      return add(s, seat, takeFromHand(s.hands[seat]!, mask), action.cards);
   }
 }
 
 const event = (s: SixtyNineState, e: SixtyNineEvent): void => {
   s.events.push(Object.freeze(e));
 };
+
+/**
+ * Events that recur with the same content (a seat's pass or keep, its addition of nothing to a
+ * set, a seat's flip of a card) are made and frozen once and shared, by seat, set and card:
+ * freezing an event costs more than making it, and events are frozen because they are shared.
+ */
+const passEvents: SixtyNineEvent[] = [];
+const keepEvents: SixtyNineEvent[] = [];
+const nothingAddedEvents: SixtyNineEvent[] = [];
+const flipEvents: SixtyNineEvent[] = [];
 
 // ---------------------------------------------------------------------------------------------
 // The round
@@ -409,7 +472,8 @@ function placeFlip(s: SixtyNineState, seat: Seat, card: number, from: Seat | nul
   s.table.push([card]);
   s.claimant.push(-1);
   s.claimCount.push(0);
-  event(s, { type: 'flip', seat, card: CARD_CODES[card]!, from });
+  const key = (card * MAX_SEATS + seat) * (MAX_SEATS + 1) + (from === null ? 0 : from + 1);
+  s.events.push((flipEvents[key] ??= Object.freeze({ type: 'flip', seat, card: CARD_CODES[card]!, from })));
 }
 
 /**
@@ -457,23 +521,30 @@ function takeFromHand(hand: number[], mask: number): readonly number[] {
     if (mask & (1 << i)) cards.push(hand[i]!);
     else hand[kept++] = hand[i]!;
   }
-  hand.length = kept;
+  truncate(hand, kept);
   return cards;
 }
 
 function removeCards(hand: number[], cards: readonly number[]): void {
   let kept = 0;
   for (let i = 0; i < hand.length; i++) if (!cards.includes(hand[i]!)) hand[kept++] = hand[i]!;
-  hand.length = kept;
+  truncate(hand, kept);
 }
 
+/**
+ * The codes for the event of a play or addition of `cards` whose action lists `actionCodes`: the
+ * list of a one- or two-card action is a shared frozen one (oneCardAction, twoCardCodes), so the
+ * event can share it too.
+ */
+const eventCodes = (cards: readonly number[], actionCodes: readonly string[]): readonly string[] => (cards.length <= 2 ? actionCodes : codesOf(cards));
+
 /** S6: cards (already taken from the hand) into an incomplete set; a Scramble acts first (S11); 3+ cards open a steal sequence (S8). */
-function play(s: SixtyNineState, seat: Seat, set: number, cards: readonly number[]): void {
+function play(s: SixtyNineState, seat: Seat, set: number, cards: readonly number[], actionCodes: readonly string[]): void {
   const hand = s.hands[seat]!;
   const target = s.table[set]!;
   for (const card of cards) target.push(card);
   sortSmall(target);
-  event(s, { type: 'play', seat, set, cards: codesOf(cards) });
+  event(s, { type: 'play', seat, set, cards: eventCodes(cards, actionCodes) });
   if (hand.length === 0 && s.ender < 0) s.ender = seat;
   if (cards.some(isScrambleCard)) return beginScramble(s, seat);
   if (target.length < COMPLETE_SIZE) return endOrTurn(s, seat + 1);
@@ -512,7 +583,7 @@ function beginForming(s: SixtyNineState): void {
 
 function take(s: SixtyNineState, card: number): void {
   s.forming.push(card);
-  s.unplaced.splice(s.unplaced.indexOf(card), 1);
+  removeAt(s.unplaced, s.unplaced.indexOf(card));
 }
 
 function closeSet(s: SixtyNineState): void {
@@ -569,7 +640,8 @@ function beginSequence(s: SixtyNineState, firstSeat: number): void {
 }
 
 function anyOpen(s: SixtyNineState): boolean {
-  for (const claimant of s.claimant) if (claimant >= 0) return true;
+  const claimant = s.claimant;
+  for (let set = 0; set < claimant.length; set++) if (claimant[set]! >= 0) return true;
   return false;
 }
 
@@ -601,7 +673,7 @@ function runSequence(s: SixtyNineState): void {
 }
 
 /** S8, S9: an addition (possibly none, already taken from the hand) to the set of the chance; ≥ c cards take an unlocked claim. */
-function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
+function add(s: SixtyNineState, seat: Seat, cards: readonly number[], actionCodes: readonly string[]): void {
   const set = s.chanceFrom;
   const target = s.table[set]!;
   const locked = target.some(isLockCard);
@@ -612,7 +684,8 @@ function add(s: SixtyNineState, seat: Seat, cards: readonly number[]): void {
     sortSmall(target);
     if (hand.length === 0 && s.ender < 0) s.ender = seat;
   }
-  event(s, { type: 'add', seat, set, cards: cards.length === 0 ? NO_CARDS : codesOf(cards), claims });
+  if (cards.length === 0) s.events.push((nothingAddedEvents[set * MAX_SEATS + seat] ??= Object.freeze({ type: 'add', seat, set, cards: NO_CARDS, claims: false })));
+  else event(s, { type: 'add', seat, set, cards: eventCodes(cards, actionCodes), claims });
   if (claims) {
     s.claimant[set] = seat;
     s.claimCount[set] = cards.length;
@@ -630,9 +703,9 @@ function capture(s: SixtyNineState, set: number): void {
   const pile = s.captured[seat]!;
   for (const card of cards) pile.push(card);
   sortSmall(pile); // sorted but for the few cards just added: an insertion sort is cheapest
-  s.table.splice(set, 1);
-  s.claimant.splice(set, 1);
-  s.claimCount.splice(set, 1);
+  removeAt(s.table, set);
+  removeAt(s.claimant, set);
+  removeAt(s.claimCount, set);
   s.lastCapturer = seat;
 }
 
