@@ -1,5 +1,6 @@
 /** A game of random legal moves of any game, with its replay and every state, for the viewer's tests. */
 import { createRandom, createReplay, type AnyGame, type Replay, type ReplayMove } from '@xix/engine';
+import type { LiveEvent, LiveSeat } from '@xix/store';
 
 /** A game of random moves that has not ended after this many is a failure of its rules. */
 const MOVES_AT_MOST = 5000;
@@ -42,4 +43,15 @@ export function playRandomly(game: AnyGame, seed: number, seats = 3, pick: Pick 
   const names = Array.from({ length: seatCount }, (_, seat) => NAMES[seat] ?? `bot${seat}`);
   const replay = createReplay(game, { seed, setup: JSON.parse(JSON.stringify(setup)), seats: names, moves, forfeit: null, result });
   return { replay, states, seats: names.map((name) => ({ name, bot: null })) };
+}
+
+/**
+ * A played game's start and first `moves` moves as a worker publishes them live, each with the
+ * public view after it: a game in progress for the live viewer, with nothing playing it.
+ */
+export function liveEventsOf(game: AnyGame, match: string, seats: readonly LiveSeat[], played: { readonly replay: Replay; readonly states: readonly unknown[] }, moves: number): LiveEvent[] {
+  return [
+    { type: 'start', match, game: game.id, seats, view: game.publicView(played.states[0]) },
+    ...Array.from({ length: moves }, (_, i): LiveEvent => ({ type: 'move', move: i + 1, seat: played.replay.moves[i]!.seat, view: game.publicView(played.states[i + 1]) })),
+  ];
 }

@@ -9,7 +9,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { LiveEvent } from '@xix/store';
 import { nineteenTwentyThree as game, parseReplay, replayStates, type Replay, type NineteenTwentyThreeSeatView, type NineteenTwentyThreeSpectatorView, type NineteenTwentyThreeState } from '@xix/engine';
 import { playMatch, trustedPlayer } from '@xix/referee';
 import heuristic from '../../../sdk/examples/1923/heuristic.ts';
@@ -17,6 +16,7 @@ import random from '../../../sdk/examples/1923/random.ts';
 import { nineteenTwentyThreeTableOf } from '../src/games/1923/table.ts';
 import { describeDecision, roundDecision } from '../src/games/1923/tie-break.ts';
 import { openWebHarness, type WebHarness } from './harness.ts';
+import { liveEventsOf } from './random-game.ts';
 
 const NAMES = ['ace', 'deuce', 'trey', 'four'];
 const SEED = 1923;
@@ -187,11 +187,7 @@ describe('the 1923 table in the match viewer', () => {
     const liveId = `${seriesId}.0`;
     const afterReveal = states.findIndex((s) => game.spectatorView(s).rounds.length === 1);
     const shownMove = afterReveal + 2;
-    const move = (k: number): LiveEvent => ({ type: 'move', move: k, seat: replay.moves[k - 1]!.seat, view: game.publicView(states[k]!) });
-    await h.store.publishLive(liveId, [
-      { type: 'start', match: liveId, game: '1923', seats: entrants, view: game.publicView(states[0]!) },
-      ...Array.from({ length: shownMove }, (_, i) => move(i + 1)),
-    ], { game: '1923', tournament: null });
+    await h.store.publishLive(liveId, liveEventsOf(game, liveId, entrants, { replay, states }, shownMove), { game: game.id, tournament: null });
 
     const page = await h.newPage('phone');
     await page.goto(`/matches/${liveId}`);

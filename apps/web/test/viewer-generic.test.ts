@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findGame, type AnyGame } from '@xix/engine';
-import type { LiveEvent } from '@xix/store';
 import { openPagesHarness, type PagesHarness } from './harness.ts';
-import { playRandomly, type Played } from './random-game.ts';
+import { liveEventsOf, playRandomly, type Played } from './random-game.ts';
 
 const SEED = 7;
 
@@ -99,11 +98,7 @@ describe('the generic renderer in the match viewer (nim)', () => {
     const seriesId = await h.store.createSeries({ game: nim.id, kind: 'challenge', rated: false, entrants, deals: 1, seed: SEED, requestedBy: 'admin' });
     const liveId = `${seriesId}.0`;
     const shownMove = 3;
-    const move = (k: number): LiveEvent => ({ type: 'move', move: k, seat: played.replay.moves[k - 1]!.seat, view: nim.publicView(played.states[k]) });
-    await h.store.publishLive(liveId, [
-      { type: 'start', match: liveId, game: nim.id, seats: entrants, view: nim.publicView(played.states[0]) },
-      ...Array.from({ length: shownMove }, (_, i) => move(i + 1)),
-    ], { game: nim.id, tournament: null });
+    await h.store.publishLive(liveId, liveEventsOf(nim, liveId, entrants, played, shownMove), { game: nim.id, tournament: null });
 
     const page = await h.newPage('phone');
     await page.goto(`/matches/${liveId}`);

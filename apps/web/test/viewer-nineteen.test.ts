@@ -12,10 +12,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findGame, type AnyGame, type NineteenPublicView, type NineteenSeatView, type NineteenSpectatorView } from '@xix/engine';
-import type { LiveEvent } from '@xix/store';
 import { nineteenTableOf } from '../src/games/nineteen/table.ts';
 import { openPagesHarness, type PagesHarness } from './harness.ts';
-import { playRandomly, type Pick, type Played } from './random-game.ts';
+import { liveEventsOf, playRandomly, type Pick, type Played } from './random-game.ts';
 
 /**
  * Random legal moves, but a seat bids only one time in three: random bidders are set so often that
@@ -179,11 +178,7 @@ describe('the Nineteen table in the match viewer', () => {
     const seriesId = await h.store.createSeries({ game: game.id, kind: 'challenge', rated: false, entrants: sides, seats: 4, deals: 1, seed: SEED, requestedBy: 'admin' });
     const liveId = `${seriesId}.0`;
     const shownMove = moveWhere((view) => view.phase === 'play' && current(view).flips.length > 0) + 1;
-    const move = (k: number): LiveEvent => ({ type: 'move', move: k, seat: played.replay.moves[k - 1]!.seat, view: game.publicView(played.states[k]) });
-    await h.store.publishLive(liveId, [
-      { type: 'start', match: liveId, game: game.id, seats: bySeat, view: game.publicView(played.states[0]) },
-      ...Array.from({ length: shownMove }, (_, i) => move(i + 1)),
-    ], { game: game.id, tournament: null });
+    await h.store.publishLive(liveId, liveEventsOf(game, liveId, bySeat, played, shownMove), { game: game.id, tournament: null });
 
     const page = await h.newPage('phone');
     await page.goto(`/matches/${liveId}`);
@@ -212,10 +207,7 @@ describe('the Nineteen table in the match viewer', () => {
     const seriesId = await h.store.createSeries({ game: game.id, kind: 'challenge', rated: false, entrants: sides, seats: 6, deals: 1, seed: SEED, requestedBy: 'admin' });
     const liveId = `${seriesId}.0`;
     const seats = [0, 1, 2, 3, 4, 5].map((seat) => sides[seat % 2]!);
-    await h.store.publishLive(liveId, [
-      { type: 'start', match: liveId, game: game.id, seats, view: game.publicView(six.states[0]) },
-      ...Array.from({ length: shownMove }, (_, i): LiveEvent => ({ type: 'move', move: i + 1, seat: six.replay.moves[i]!.seat, view: game.publicView(six.states[i + 1]) })),
-    ], { game: game.id, tournament: null });
+    await h.store.publishLive(liveId, liveEventsOf(game, liveId, seats, six, shownMove), { game: game.id, tournament: null });
 
     const page = await h.newPage('phone');
     await page.goto(`/matches/${liveId}`);

@@ -13,10 +13,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findGame, type AnyGame, type SixtyNinePublicView, type SixtyNineSeatView, type SixtyNineSpectatorView } from '@xix/engine';
-import type { LiveEvent } from '@xix/store';
 import { sixtyNineTableOf } from '../src/games/sixty-nine/table.ts';
 import { openPagesHarness, type PagesHarness } from './harness.ts';
-import { playRandomly, type Played } from './random-game.ts';
+import { liveEventsOf, playRandomly, type Played } from './random-game.ts';
 
 /** This seed's 4-seat game has a rearrangement that completes two sets at once (S12), at move 66–69. */
 const SEED = 12;
@@ -134,11 +133,7 @@ describe('the 69 table in the match viewer', () => {
     const seriesId = await h.store.createSeries({ game: game.id, kind: 'challenge', rated: false, entrants, seats: 4, deals: 1, seed: SEED, requestedBy: 'admin' });
     const liveId = `${seriesId}.0`;
     const shownMove = moveWhere((view) => view.chance !== null && view.events[openerOf(view)]?.type === 'rearrange') + 1;
-    const move = (k: number): LiveEvent => ({ type: 'move', move: k, seat: played.replay.moves[k - 1]!.seat, view: game.publicView(played.states[k]) });
-    await h.store.publishLive(liveId, [
-      { type: 'start', match: liveId, game: game.id, seats: entrants, view: game.publicView(played.states[0]) },
-      ...Array.from({ length: shownMove }, (_, i) => move(i + 1)),
-    ], { game: game.id, tournament: null });
+    await h.store.publishLive(liveId, liveEventsOf(game, liveId, entrants, played, shownMove), { game: game.id, tournament: null });
 
     const page = await h.newPage('phone');
     await page.goto(`/matches/${liveId}`);
@@ -162,10 +157,7 @@ describe('the 69 table in the match viewer', () => {
     const seriesId = await h.store.createSeries({ game: game.id, kind: 'challenge', rated: false, entrants: [...entrants, ...entrants].slice(0, 6), seats: 6, deals: 1, seed: SEED, requestedBy: 'admin' });
     const liveId = `${seriesId}.0`;
     const seats = [0, 1, 2, 3, 4, 5].map((seat) => entrants[seat % 4]!);
-    await h.store.publishLive(liveId, [
-      { type: 'start', match: liveId, game: game.id, seats, view: game.publicView(six.states[0]) },
-      ...Array.from({ length: shownMove }, (_, i): LiveEvent => ({ type: 'move', move: i + 1, seat: six.replay.moves[i]!.seat, view: game.publicView(six.states[i + 1]) })),
-    ], { game: game.id, tournament: null });
+    await h.store.publishLive(liveId, liveEventsOf(game, liveId, seats, six, shownMove), { game: game.id, tournament: null });
 
     const page = await h.newPage('phone');
     await page.goto(`/matches/${liveId}`);
