@@ -81,10 +81,9 @@ describe.each([...GAMES.values()].map((game) => [game.id, game] as const))('the 
     await storeGames(t.world.store, seriesId, ids(seriesId, perTable + 1, perTable - 1).map((_, i) => perTable + 1 + i), entrants);
     await t.world.store.setSeriesStatus(seriesId, 'done');
     const next = await expectPublic(`${seriesId}.${perTable}`, tokens[0]!);
-    // what deal 0's replay tells: its seed; the next deal is no seed near it
-    for (let step = -2; step <= 2; step++) {
-      expect(JSON.stringify(game.randomSetup(replays[0]!.seed! + step, seats))).not.toBe(JSON.stringify(game.randomSetup(next.seed!, seats)));
-    }
+    // what deal 0's replay tells: its seed; the next deal's seed is none near it (compared as seeds:
+    // a small game such as nim has so few deals that two far-apart seeds often deal the same)
+    for (let step = -2; step <= 2; step++) expect(next.seed, `deal 0's seed ${step >= 0 ? '+' : ''}${step}`).not.toBe(replays[0]!.seed! + step);
   });
 
   it('keep a deal hidden while one of its games is on broadcast, until the hold is released; a bot author has the played series at once', async () => {
