@@ -5,7 +5,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
-import { sortSmall } from '../../small-sort.ts';
+import { sortSmall, truncate } from '../../short-arrays.ts';
 import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, canonicalId, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
 import {
   CARD_CODES,
@@ -372,8 +372,7 @@ function discard(s: NineteenState, cards: readonly number[]): void {
     if (j < cards.length && hand[i] === cards[j]) j++;
     else hand[kept++] = hand[i]!;
   }
-  // Pops rather than setting `length`, which costs more on these short arrays.
-  while (hand.length > kept) hand.pop();
+  truncate(hand, kept);
   s.discarded[seat] = cards.slice();
   if (seat !== s.dealer) {
     s.toMove = (seat + 1) % n;

@@ -6,7 +6,7 @@
  */
 import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
-import { sortSmall } from '../../small-sort.ts';
+import { removeAt, sortSmall, truncate } from '../../short-arrays.ts';
 import { CLOSE, KEEP, PASS, REARRANGE, parseAction, takeAction, type SixtyNineAction } from './actions.ts';
 import {
   CARD_CODES,
@@ -43,20 +43,6 @@ const NO_HAND_CARDS: readonly number[] = Object.freeze([]);
 const codesOf = (cards: readonly number[]): string[] => cards.map((card) => CARD_CODES[card]!);
 const isScrambleCard = (card: number): boolean => card >= SCRAMBLE_BASE;
 
-/**
- * Shortening an array here goes by `pop`, the one way that stays in optimised code: writing
- * `length` or calling `splice`/`shift` calls into the runtime, several times the cost of the
- * whole move at these sizes (hands, the table, its claims).
- */
-function truncate(list: unknown[], length: number): void {
-  while (list.length > length) list.pop();
-}
-
-/** Removes the element at `index` (see truncate). */
-function removeAt(list: unknown[], index: number): void {
-  for (let i = index + 1; i < list.length; i++) list[i - 1] = list[i];
-  list.pop();
-}
 const isLockCard = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
 
 /** The state of a new game: round 1 dealt, the first seat asked (S5). */
