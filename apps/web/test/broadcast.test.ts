@@ -55,9 +55,7 @@ describe('the front page', () => {
     const listed = page.locator(`li[data-match="${match}"][data-broadcast="on"]`);
     await listed.waitFor({ timeout: 15_000 });
     expect(await listed.locator('.meta').textContent()).toMatch(/finished after \d+ moves, north won · score \d+–\d+/);
-    await h.screenshot(page, 'live-broadcast');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'live-broadcast');
     expect(h.pageErrors(phone)).toEqual([]);
     await page.close();
     await phone.close();

@@ -14,6 +14,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { registerHouseBots } from '@xix/server';
 import { startWorker, type SeriesWorker } from '@xix/worker';
 import type { Store, TournamentReport } from '@xix/store';
@@ -99,6 +100,11 @@ export interface PagesHarness {
   accessibilityViolations(page: Page): Promise<string[]>;
   /** Uncaught errors the page's scripts threw so far. */
   pageErrors(page: Page): readonly string[];
+  /**
+   * The checks most page tests end with: a screenshot named `name` (as screenshot), then no axe
+   * violations and no page errors so far; a failure says which check, on which screenshot.
+   */
+  expectCleanPage(page: Page, name: string): Promise<void>;
   /** GET an API path on the server (JSON). */
   api<T>(path: string): Promise<T>;
   close(): Promise<void>;
@@ -157,6 +163,14 @@ export async function openPagesHarness(config: Partial<ServerConfig> = {}): Prom
     const launched = await chromium.launch(CHROMIUM_OPTIONS);
     browser = launched;
     await mkdir(SCREENSHOTS, { recursive: true });
+    const shotName = (page: Page, name: string): string => `${name}-${viewports.get(page) ?? 'desktop'}`;
+    const screenshot = async (page: Page, name: string): Promise<string> => {
+      const path = `${SCREENSHOTS}${shotName(page, name)}.png`;
+      await page.evaluate('window.scrollTo(0, 0)'); // a sticky header stays at the top of the picture
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    };
+    const pageErrors = (page: Page): readonly string[] => errors.get(page) ?? [];
     return {
       baseUrl,
       app,
@@ -191,16 +205,16 @@ export async function openPagesHarness(config: Partial<ServerConfig> = {}): Prom
         });
         return page;
       },
-      async screenshot(page, name) {
-        const path = `${SCREENSHOTS}${name}-${viewports.get(page) ?? 'desktop'}.png`;
-        await page.evaluate('window.scrollTo(0, 0)'); // a sticky header stays at the top of the picture
-        await page.screenshot({ path, fullPage: true });
-        return path;
-      },
+      screenshot,
       // against the viewport asked for: a phone's browser widens its layout to fit what overflows
       overflowsSideways: async (page) => (await page.evaluate<number>('document.documentElement.scrollWidth')) > VIEWPORTS[viewports.get(page) ?? 'desktop'].width,
       accessibilityViolations,
-      pageErrors: (page) => errors.get(page) ?? [],
+      pageErrors,
+      async expectCleanPage(page, name) {
+        await screenshot(page, name);
+        expect(await accessibilityViolations(page), `axe on ${shotName(page, name)}`).toEqual([]);
+        expect(pageErrors(page), `page errors on ${shotName(page, name)}`).toEqual([]);
+      },
       async api<T>(path: string) {
         const response = await fetch(`${baseUrl}${path}`);
         if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);

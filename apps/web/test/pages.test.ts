@@ -143,9 +143,7 @@ describe('leaderboard', () => {
     // on a phone the board sorts by a menu (its headers are hidden): by name, A to Z
     await phone.getByLabel('Sort by').selectOption('bot');
     await expect.poll(() => phone.locator('tbody td[data-column="bot"] a').first().textContent()).toBe('nimbot00');
-    await h.screenshot(phone, 'leaderboard-nim');
-    expect(await h.accessibilityViolations(phone)).toEqual([]);
-    expect(h.pageErrors(phone)).toEqual([]);
+    await h.expectCleanPage(phone, 'leaderboard-nim');
     await phone.close();
   });
 
@@ -493,9 +491,7 @@ describe('not found', () => {
     expect(await page.locator('main').getByRole('link', { name: 'leaderboard' }).getAttribute('href')).toBe('/leaderboard/xix');
     const icon = await page.request.get(await page.locator('link[rel="icon"]').getAttribute('href') ?? '');
     expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
-    await h.screenshot(page, 'not-found');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'not-found');
     await page.close();
   });
 });

@@ -134,9 +134,7 @@ describe('upload', () => {
     const stat = (key: string) => page.locator(`[data-stat="${key}"] dd`).textContent();
     expect([await stat('games'), await stat('rated'), await stat('validation')]).toEqual(['0', '0', String(matches.length)]);
     expect(await page.locator('section[aria-labelledby="matches-heading"] tbody tr').count()).toBe(matches.length);
-    await h.screenshot(page, 'bot-rejected');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'bot-rejected');
     await page.close();
   });
 
@@ -180,9 +178,7 @@ describe('upload', () => {
     // the upload page now offers the form at once
     await page.getByRole('link', { name: 'Upload', exact: true }).first().click();
     await page.getByLabel('Bot name').waitFor();
-    await h.screenshot(page, 'upload');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'upload');
     await page.close();
   });
 });

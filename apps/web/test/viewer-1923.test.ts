@@ -234,9 +234,7 @@ describe('the 1923 table in the match viewer', () => {
     await page.locator('[data-game="1923"]').waitFor();
     await page.locator(`[data-viewer][data-move="${move}"]`).waitFor();
     expect(await h.overflowsSideways(page)).toBe(false);
-    await h.screenshot(page, 'viewer-1923');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'viewer-1923');
     await page.close();
   });
 });

@@ -191,9 +191,7 @@ describe('the Nineteen table in the match viewer', () => {
     expect(onPage.filter((card) => secret.includes(card!))).toEqual([]);
     expect(await handsShown(page)).toEqual(handsExpected(shownMove, 'public'));
     expect(await h.overflowsSideways(page)).toBe(false);
-    await h.screenshot(page, 'viewer-nineteen-live');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'viewer-nineteen-live');
     // the summary, and the Live page's list, name each side's entrant once (N1)
     expect(await page.locator('.viewer-summary').innerText()).toBe(`Live: ${SIDE_NAMES[0]} vs ${SIDE_NAMES[1]}`);
     await page.goto('/live');
@@ -216,9 +214,7 @@ describe('the Nineteen table in the match viewer', () => {
     // N6: every discard count is public once the tricks have begun
     expect(await page.locator('[data-board] [data-discarded]').count()).toBe(6);
     expect(await h.overflowsSideways(page)).toBe(false);
-    await h.screenshot(page, 'viewer-nineteen-six');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'viewer-nineteen-six');
     await page.close();
   });
 
@@ -228,9 +224,7 @@ describe('the Nineteen table in the match viewer', () => {
     await page.goto(`/matches/${matchId}#move=${move}`);
     await page.locator(`[data-viewer][data-move="${move}"] [data-game="nineteen"]`).waitFor();
     expect(await h.overflowsSideways(page)).toBe(false);
-    await h.screenshot(page, 'viewer-nineteen');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'viewer-nineteen');
     await page.close();
   });
 });

@@ -104,9 +104,7 @@ describe('the 69 table in the match viewer', () => {
       expect(await page.locator('[data-board] [data-captured]').evaluateAll((tags) => tags.map((tag) => Number(tag.getAttribute('data-captured'))))).toEqual(at.captured.map((pile) => pile.length));
     }
     await goTo(page, stealing, 'all');
-    await h.screenshot(page, 'viewer-sixty-nine-scramble');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'viewer-sixty-nine-scramble');
     await page.close();
   });
 
@@ -145,9 +143,7 @@ describe('the 69 table in the match viewer', () => {
     expect(onPage.filter((card) => secret.includes(card!))).toEqual([]);
     expect(await handsShown(page)).toEqual(handsExpected(shownMove, 'public'));
     expect(await h.overflowsSideways(page)).toBe(false);
-    await h.screenshot(page, 'viewer-sixty-nine-live');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'viewer-sixty-nine-live');
     await page.close();
   });
 
@@ -166,9 +162,7 @@ describe('the 69 table in the match viewer', () => {
     expect(await page.locator('[data-board] [data-hand]').evaluateAll((hands) => hands.map((hand) => Number(hand.getAttribute('data-hand'))))).toEqual(view.handSizes);
     expect(await page.locator('[data-board] [data-set]').count()).toBe(view.table.length);
     expect(await h.overflowsSideways(page)).toBe(false);
-    await h.screenshot(page, 'viewer-sixty-nine-six');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'viewer-sixty-nine-six');
     await page.close();
   });
 
@@ -178,9 +172,7 @@ describe('the 69 table in the match viewer', () => {
     await page.goto(`/matches/${matchId}#move=${move}`);
     await page.locator(`[data-viewer][data-move="${move}"] [data-game="sixty-nine"]`).waitFor();
     expect(await h.overflowsSideways(page)).toBe(false);
-    await h.screenshot(page, 'viewer-sixty-nine');
-    expect(await h.accessibilityViolations(page)).toEqual([]);
-    expect(h.pageErrors(page)).toEqual([]);
+    await h.expectCleanPage(page, 'viewer-sixty-nine');
     await page.close();
   });
 });
