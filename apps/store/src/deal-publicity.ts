@@ -7,7 +7,9 @@
  *   the referee's seat-rotation.ts; for two entrants the mirrored twins);
  * - in a tournament, every pairing plays the same deals (one seed and deal key for all), so deal
  *   d is deal d of every one of its series: duplicate play keeps a deal secret until all its
- *   tables have played it.
+ *   tables have played it;
+ * - likewise the series of a `dealGroup` (an SPRT chunk through a field: the new version's table
+ *   and the old's, one seed and deal key, sprt.ts): deal d is deal d of each of them.
  *
  * A deal is public once every game of it is stored or will never be played (its series done or
  * failed, or a validation series whose version forfeited: it stops there) and no game of it is on broadcast (broadcast-holds.ts). A series stores its games in
@@ -26,9 +28,11 @@ import { splitMatchId } from './match-record.ts';
  * the tournament id, the tournament key prefix, then series ids. A tournament's series are read from
  * its `openSeries` (the series not finished when it was last settled: tournaments.ts SETTLE), last
  * first (the queued ones, whose first open deal is 0, come last), and the scan stops at deal 0: a
- * big tournament costs a few series, not its 2,016. Returns: how many holds there are, each hold's group and deal,
- * then for each series asked: its group (its tournament, else itself), games per deal, and the first
- * deal of the group not yet complete (-1: every deal is).
+ * big tournament costs a few series, not its 2,016. A series' `dealGroup` (JSON: its group's series
+ * ids, itself among them) names its group by the first of them. Returns: how many holds there are,
+ * each hold's group and deal, then for each series asked: its group (its tournament, else its deal
+ * group's first series, else itself), games per deal, and the first deal of the group not yet
+ * complete (-1: every deal is).
  */
 const DEAL_STATES = `${REDIS_NOW_MS_LUA}
 local SP, TB, TA, TP = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
@@ -36,7 +40,9 @@ local info = {}
 local function seriesOf(id)
   local f = info[id]
   if f == nil then
-    f = redis.call('HMGET', SP .. id, 'status', 'games', 'deals', 'gamesDone', 'tournament', 'firstForfeit')
+    f = redis.call('HMGET', SP .. id, 'status', 'games', 'deals', 'gamesDone', 'tournament', 'firstForfeit', 'dealGroup')
+    -- a series stored before deal groups has none: a group of its own
+    f.peers = (f[7] and f[7] ~= '') and cjson.decode(f[7]) or nil
     info[id] = f
   end
   return f
@@ -48,6 +54,7 @@ local function perDeal(f)
 end
 local function groupOf(id, f)
   if f[5] and f[5] ~= '' then return f[5] end
+  if f.peers then return f.peers[1] end
   return id
 end
 -- a series' first deal not all stored, -1 when there is none or it will never be played (a
@@ -64,11 +71,12 @@ local function openOfGroup(id, f)
   local open = groupOpen[group]
   if open ~= nil then return open end
   local members = { id }
-  if group ~= id then
+  if f[5] and f[5] ~= '' then
     local status, openSeries = unpack(redis.call('HMGET', TP .. group, 'status', 'openSeries'))
     if status == 'done' then members = {}
     elseif openSeries then members = cjson.decode(openSeries)
     else members = redis.call('LRANGE', TB .. group .. TA, 0, -1) end
+  elseif f.peers then members = f.peers
   end
   open = -1
   for k = #members, 1, -1 do
@@ -102,7 +110,7 @@ export function dealPublicityOps(redis: Redis, keys: Keys) {
   return {
     /**
      * Which of these matches belong to a deal not yet public: a game of the deal still to be played
-     * (here or, in a tournament, at another table) or on broadcast. The API answers for those as for
+     * (here or, in a tournament or deal group, at another table) or on broadcast. The API answers for those as for
      * a game in progress. Ids that are not match ids are left out (they name no game).
      */
     async unpublishedMatches(matchIds: readonly string[]): Promise<Set<string>> {

@@ -100,12 +100,18 @@ return 1`;
 
 // KEYS: test, seq:series, unfinished series; ARGV: prefix, chunk, then each series' fields JSON.
 // Creates the chunk's series if the test is running at that chunk with none; answers the chunk's series.
+// Two series (a field's two tables) play the same deals, so each names both as its `dealGroup`:
+// deal publicity keeps a deal secret until both tables have played it (deal-publicity.ts).
 const ATTACH_CHUNK = `${STORE_SERIES_LUA}
 local status, chunk, current = unpack(redis.call('HMGET', KEYS[1], 'status', 'chunks', 'chunkSeries'))
 if status ~= 'running' then return {} end
 if current ~= '[]' or tonumber(chunk) ~= tonumber(ARGV[2]) then return cjson.decode(current) end
 local ids = {}
 for i = 3, #ARGV do ids[#ids + 1] = storeSeries(ARGV[1], KEYS[2], KEYS[3], ARGV[i]) end
+if #ids > 1 then
+  local group = cjson.encode(ids)
+  for _, id in ipairs(ids) do redis.call('HSET', ARGV[1] .. ':series:' .. id, 'dealGroup', group) end
+end
 redis.call('HSET', KEYS[1], 'chunkSeries', cjson.encode(ids))
 return ids`;
 

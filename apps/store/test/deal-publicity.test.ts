@@ -4,6 +4,7 @@
  * broadcast, and public as soon as neither holds.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SPRT_SETTINGS } from '../src/sprt.ts';
 import type { MatchEntrant } from '../src/types.ts';
 import { fakeReplay, match, openWorld, upload, type World } from './world.ts';
 
@@ -98,5 +99,45 @@ describe('a tournament deal', () => {
     // a game on broadcast at one table keeps the deal hidden at every table
     await w.store.holdBroadcast(`${third}.3`, 60_000);
     expect(await hidden([`${first}.2`, `${first}.0`])).toEqual([`${first}.2`]);
+  });
+});
+
+describe('an SPRT chunk through a field (a deal group)', () => {
+  it('stays unpublished until both tables (the new version\'s and the old\'s) have played it, a game on broadcast at either hiding both', async () => {
+    const base = await upload(w.store, 'alice', 'mine');
+    const version = await upload(w.store, 'alice', 'mine');
+    const field = [await upload(w.store, 'bob', 'one'), await upload(w.store, 'carol', 'two')];
+    await w.store.startSprt({ bot: version.bot, version: version.version, base: base.version, game: 'xix', seats: 3, options: {}, field, seed: 5, settings: { ...DEFAULT_SPRT_SETTINGS, chunkDeals: 2 } });
+    const [fresh, old] = (await w.store.advanceSprt(version.bot, version.version)).enqueue as [string, string];
+    const record = (s: string, index: number, first: MatchEntrant) => w.store.recordMatch(match(s, index, [first, ...field], fakeReplay(0, { points: [19, 7, 7] }), { kind: 'sprt', rated: false }));
+    for (const s of [fresh, old]) await w.store.setSeriesStatus(s, 'running');
+    // the new version's table plays its whole chunk (2 deals of 3 games) and is done
+    for (let i = 0; i < 6; i++) await record(fresh, i, version);
+    await w.store.setSeriesStatus(fresh, 'done');
+    const freshGames = [0, 1, 2, 3, 4, 5].map((i) => `${fresh}.${i}`);
+    expect(await hidden(freshGames)).toEqual([...freshGames].sort());
+    // the old version's table plays deal 0: deal 0 is public at both tables, deal 1 at neither
+    for (let i = 0; i < 3; i++) await record(old, i, base);
+    expect(await hidden([...freshGames, `${old}.0`, `${old}.3`])).toEqual([`${fresh}.3`, `${fresh}.4`, `${fresh}.5`, `${old}.3`].sort());
+    for (let i = 3; i < 6; i++) await record(old, i, base);
+    await w.store.setSeriesStatus(old, 'done');
+    expect(await hidden([...freshGames, `${old}.5`])).toEqual([]);
+    // a game of the old table on broadcast keeps its deal hidden at the new table too
+    await w.store.holdBroadcast(`${old}.4`, 60_000);
+    expect(await hidden(freshGames)).toEqual([`${fresh}.3`, `${fresh}.4`, `${fresh}.5`]);
+  });
+
+  it('is not needed head to head (pentanomial): a chunk is one series with a deal key of its own, its twins alone decide', async () => {
+    const base = await upload(w.store, 'alice', 'mine');
+    const version = await upload(w.store, 'alice', 'mine');
+    await w.store.startSprt({ bot: version.bot, version: version.version, base: base.version, game: 'xix', seats: 2, options: {}, field: [], seed: 5, settings: { ...DEFAULT_SPRT_SETTINGS, chunkDeals: 1 } });
+    const [only, ...others] = (await w.store.advanceSprt(version.bot, version.version)).enqueue;
+    expect(others).toEqual([]);
+    expect(await w.redis.hget(`${w.prefix}:series:${only}`, 'dealGroup')).toBeNull();
+    await w.store.setSeriesStatus(only!, 'running');
+    await w.store.recordMatch(match(only!, 0, [version, base], fakeReplay(0), { kind: 'sprt', rated: false }));
+    expect(await hidden([`${only}.0`])).toEqual([`${only}.0`]);
+    await w.store.recordMatch(match(only!, 1, [base, version], fakeReplay(1), { kind: 'sprt', rated: false }));
+    expect(await hidden([`${only}.0`, `${only}.1`])).toEqual([]);
   });
 });
