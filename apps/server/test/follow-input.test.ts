@@ -112,3 +112,16 @@ describe('follow stream: a resume cursor this process cannot resume from', () =>
     expectPublicViews(resumed.frames, 's7.0', events);
   });
 });
+
+describe('plain GET routes: unknown query parameters', () => {
+  it('GET /api/broadcasts?after=x, /api/live?limit=-1 and the other routes without query parameters answer 400 naming it, as GET /api/bots?after=x does', async () => {
+    expect(failure(await t.call({ method: 'GET', url: '/api/bots?after=x' }))).toMatchObject({ status: 400, message: 'querystring.after is not allowed here' });
+    for (const [url, name] of [['/api/broadcasts?after=x', 'after'], ['/api/live?limit=-1', 'limit'], ['/api/leaderboard/xix?foo=1', 'foo'], ['/api/health?verbose=1', 'verbose'], ['/api/games?all', 'all']]) {
+      const response = await t.call({ method: 'GET', url: url! });
+      expect(failure(response), `${url}: ${response.body}`).toMatchObject({ status: 400, message: `querystring.${name} is not allowed here` });
+    }
+    for (const url of ['/api/broadcasts', '/api/live', '/api/leaderboard/xix', '/api/games']) expect((await t.call({ method: 'GET', url })).statusCode, url).toBe(200);
+    // the routes that take parameters still take theirs
+    expect((await t.call({ method: 'GET', url: '/api/matches?limit=5' })).statusCode).toBe(200);
+  });
+});
