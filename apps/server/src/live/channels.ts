@@ -77,8 +77,11 @@ class Channel {
   readonly spec: ChannelSpec;
   readonly name: string;
   readonly followers = new Set<Follower>();
-  /** Followers that resumed a game (`after=`) and have it up to now: its snapshot would repeat it. */
-  readonly resumed = new Map<Follower, string>();
+  /**
+   * Followers that resumed a game (`after=`) before the channel chose one: the match and the last
+   * k each has of it; if the channel then shows that game, they get the rest from there, not its snapshot.
+   */
+  readonly resumed = new Map<Follower, { readonly match: string; readonly k: number }>();
   readonly recent: string[] = [];
   game: BroadcastGame | null = null;
   #unlisten: (() => void) | null = null;
@@ -136,7 +139,10 @@ class Channel {
     // a game this channel joins midway: its followers start from its snapshot
     const snapshot = game.snapshot();
     for (const follower of this.followers) {
-      if (this.resumed.get(follower) !== game.match) for (const shown of snapshot) follower.send(shown);
+      const resumed = this.resumed.get(follower);
+      // events shown since its resume would be lost, and a snapshot would repeat it: the rest from its k
+      const rest = resumed?.match === game.match ? game.after(resumed.k) : null;
+      for (const shown of rest ?? snapshot) follower.send(shown);
     }
     this.resumed.clear();
     if (snapshot.at(-1)?.final === true) return this.#ended();
@@ -191,27 +197,29 @@ export class Broadcasts {
 
   /**
    * `follower` follows a channel from now, or resumes after `after` (the last event it got):
-   * the rest of that game's events if this process still has its showing (no gap, no repeat),
-   * then the channel's game from its snapshot. Answers the function that stops following.
+   * the rest of that game's events if `after` is an event of this process's showing of it (no gap,
+   * no repeat), then the channel's game from its snapshot. A cursor that is not (from another
+   * process, whose showing differs, or past what this one has shown) gets the snapshot even of its
+   * own game: a delta is only ever sent after its base. Answers the function that stops following.
    */
   follow(spec: ChannelSpec, follower: Follower, after: { readonly match: string; readonly k: number } | null): () => void {
     const channel = this.#channel(spec);
     const current = channel.game;
     let resumedCurrent = false;
+    let resumedAt: { readonly match: string; readonly k: number } | null = null;
     if (after !== null) {
       const resumed = this.#settled(after.match);
       const rest = resumed?.after(after.k) ?? null;
       if (rest !== null) {
         for (const shown of rest) follower.send(shown);
         resumedCurrent = resumed === current;
+        resumedAt = { match: after.match, k: rest.at(-1)?.k ?? after.k };
       }
     }
-    if (!resumedCurrent && current !== null) {
-      for (const shown of current.snapshot()) if (!(after?.match === current.match && shown.k <= after.k)) follower.send(shown);
-    }
+    if (!resumedCurrent && current !== null) for (const shown of current.snapshot()) follower.send(shown);
     channel.followers.add(follower);
-    // the channel's game is not chosen yet: once it is, one this follower resumed goes on without a snapshot
-    if (current === null && after !== null) channel.resumed.set(follower, after.match);
+    // the channel's game is not chosen yet: once it is, one this follower resumed goes on from where it is
+    if (current === null && resumedAt !== null) channel.resumed.set(follower, resumedAt);
     if (spec.kind === 'match' && current?.ended === true) follower.finish();
     return () => {
       channel.followers.delete(follower);

@@ -49,13 +49,33 @@ export class Streams {
     this.#follow(subscriber, { kind: 'match', id }, after.kind === 'follow' ? after : null);
   }
 
-  /** A channel's follow stream (docs/api.md "Follow stream"): its games, one after another, on one socket. */
-  follow(subscriber: Subscriber, name: string, afterValue: unknown): void {
+  /**
+   * A channel's follow stream (docs/api.md "Follow stream"): its games, one after another, on one
+   * socket. A channel that names nothing (no such bot, tournament or match) is refused at open: it
+   * would otherwise stay open with nothing to show, its channel polling the store meanwhile.
+   */
+  async follow(subscriber: Subscriber, name: string, afterValue: unknown): Promise<void> {
     const spec = parseChannel(name);
     if (typeof spec === 'string') return subscriber.fail(spec, CLOSE.notFound);
     const after = parseFollowAfter(afterValue);
     if (typeof after === 'string') return subscriber.fail(after, CLOSE.badRequest);
+    // a match's channel only ever shows that match: another's cursor is never one of its events
+    if (spec.kind === 'match' && after !== null && after.match !== spec.id) {
+      return subscriber.fail(`query.after ${after.match}:${after.k} is another match's event: match:${spec.id} resumes from ${spec.id}:<k>`, CLOSE.badRequest);
+    }
+    const missing = await this.#missing(spec);
+    if (missing !== null) return subscriber.fail(missing, CLOSE.notFound);
     this.#follow(subscriber, spec, after);
+  }
+
+  /** Why the channel names nothing (an error message), or null when its bot, tournament or match exists. */
+  async #missing(spec: ChannelSpec): Promise<string | null> {
+    switch (spec.kind) {
+      case 'featured': return null;
+      case 'bot': return (await this.#store.getBot(spec.id)) === null ? `no bot ${spec.id}` : null;
+      case 'tournament': return (await this.#store.tournamentStatus(spec.id)) === null ? `no tournament ${spec.id}` : null;
+      case 'match': return (await this.#broadcasts.game(spec.id)) === null ? `no match ${spec.id}, live or finished` : null;
+    }
   }
 
   #follow(subscriber: Subscriber, spec: ChannelSpec, after: { readonly match: string; readonly k: number } | null): void {

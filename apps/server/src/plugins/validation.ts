@@ -4,7 +4,7 @@
  * the field instead of silently becoming "42". Unknown fields are errors everywhere, never dropped.
  */
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 
 // allErrors stays false: with true, a crafted body can make validation slow (fastify's advice)
 const COMMON: Options = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false, addUsedSchema: false };
@@ -16,6 +16,23 @@ export function validationPlugin(app: FastifyInstance): void {
   const bodies = new Ajv({ ...COMMON, coerceTypes: false });
   const text = new Ajv({ ...COMMON, coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies.compile(schema) : decimalIntegers(schema, text.compile(schema))));
+  app.addHook('onRoute', (route) => {
+    if (takesNoQuery(route)) route.schema = { ...route.schema, querystring: NO_QUERY };
+  });
+}
+
+/** The query of an API route that declares none: any parameter is a 400 naming it, as on the routes that declare theirs. */
+const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+/**
+ * A GET of the API with no querystring schema reads no query: a parameter a client thinks it can
+ * pass (`/api/broadcasts?after=…`) is refused rather than ignored. The websocket streams read
+ * `after=` themselves and answer with a close code on the socket, so they are left alone.
+ */
+function takesNoQuery(route: RouteOptions & { readonly wsHandler?: unknown; readonly websocket?: unknown }): boolean {
+  const methods = [route.method].flat();
+  return route.url.startsWith('/api/') && (methods.includes('GET') || methods.includes('HEAD')) && route.schema?.querystring === undefined
+    && route.wsHandler === undefined && route.websocket !== true;
 }
 
 /**

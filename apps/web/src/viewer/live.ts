@@ -2,8 +2,8 @@
  * A game in progress, watched as the broadcast shows it (the follow stream's channel `match:<id>`;
  * docs/api.md "Follow stream"): at the broadcast's pace, not the worker's, and held on broadcast
  * (its deal kept secret) until its end is shown. A snapshot first (the game so far), then each move,
- * resumed after a dropped connection. The server closes with 1000 after the end, or at once for a
- * match that is neither live nor stored; with 4404 for an id that is no match id.
+ * resumed after a dropped connection. The server closes with 1000 after the end; with 4404 for a
+ * match that is neither live nor stored (or an id that is no match id).
  */
 import { followChannel, type FollowedGame } from '../stream.ts';
 
