@@ -1,4 +1,5 @@
 /** The server's settings, from the environment (docs/api.md lists them, with their ranges), with defaults. */
+import { DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox/compile';
 import { ConfigError, dataDirOf, onOff, wholeNumber } from '@xix/store';
 
 export { ConfigError };
@@ -8,6 +9,7 @@ export interface ServerConfig {
   readonly host: string;
   /** Acts as user `admin`; null: no admin. */
   readonly adminToken: string | null;
+  /** BODY_LIMIT: the largest request body, bytes (default UPLOAD_BODY_LIMIT). */
   readonly bodyLimit: number;
   /** Uploads per minute per user. */
   readonly uploadRate: number;
@@ -43,6 +45,15 @@ export interface ServerConfig {
   readonly dataDir: string;
 }
 
+/**
+ * The default body limit: room for a bot's largest source (DEFAULT_MAX_SOURCE_BYTES) as JSON. JSON
+ * writes each newline, tab, quote or backslash of the source in two bytes, so twice the source
+ * limit, plus 64 KiB for the rest of the upload (up to 64 file names, the bot's name, its game).
+ * Only a source made mostly of other control characters (six bytes each as \u00XX) can be under
+ * the source limit and over this one.
+ */
+export const UPLOAD_BODY_LIMIT = 2 * DEFAULT_MAX_SOURCE_BYTES + 64 * 1024;
+
 /** The longest any ms setting may be: an hour, well within what a Node timer holds (2^31 - 1 ms; a longer one fires after 1 ms). */
 export const MAX_SETTING_MS = 3_600_000;
 /** Rate limits (per minute or hour) may be set up to this. */
@@ -52,7 +63,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   port: 8019,
   host: '127.0.0.1',
   adminToken: null,
-  bodyLimit: 1024 * 1024,
+  bodyLimit: UPLOAD_BODY_LIMIT,
   uploadRate: 20,
   challengeRate: 30,
   registerRate: 30,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CONFIG, MAX_SETTING_MS, configFromEnv } from '../src/config.ts';
+import { DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox/compile';
+import { ConfigError, DEFAULT_CONFIG, MAX_SETTING_MS, UPLOAD_BODY_LIMIT, configFromEnv } from '../src/config.ts';
 
 /** Node's timers hold at most 2^31 - 1 ms; a longer delay fires after 1 ms (TimeoutOverflowWarning). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -64,5 +65,12 @@ describe('configFromEnv', () => {
   it('says that 0 is allowed when it refuses a negative delay', () => {
     expect(() => configFromEnv({ XIX_BROADCAST_PAUSE_MS: '-5' })).toThrow(`XIX_BROADCAST_PAUSE_MS must be a whole number from 0 to ${MAX_SETTING_MS}, got "-5"`);
     expect(() => configFromEnv({ PORT: '0' })).toThrow('PORT must be a whole number from 1 to 65535, got "0"');
+  });
+
+  it('takes a body limit with room for the largest source as JSON (twice it, each \\n being two bytes, and 64 KiB more) unless BODY_LIMIT says', () => {
+    expect(DEFAULT_CONFIG.bodyLimit).toBe(UPLOAD_BODY_LIMIT);
+    expect(UPLOAD_BODY_LIMIT).toBe(2 * DEFAULT_MAX_SOURCE_BYTES + 64 * 1024);
+    expect(configFromEnv({}).bodyLimit).toBe(UPLOAD_BODY_LIMIT);
+    expect(configFromEnv({ BODY_LIMIT: '4096' }).bodyLimit).toBe(4096);
   });
 });
