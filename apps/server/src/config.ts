@@ -1,11 +1,15 @@
-/** The server's settings, from the environment (docs/api.md lists them), with defaults. */
-import { dataDirOf } from '@xix/store';
+/** The server's settings, from the environment (docs/api.md lists them, with their ranges), with defaults. */
+import { DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox/compile';
+import { ConfigError, dataDirOf, onOff, wholeNumber } from '@xix/store';
+
+export { ConfigError };
 
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
   /** Acts as user `admin`; null: no admin. */
   readonly adminToken: string | null;
+  /** BODY_LIMIT: the largest request body, bytes (default UPLOAD_BODY_LIMIT). */
   readonly bodyLimit: number;
   /** Uploads per minute per user. */
   readonly uploadRate: number;
@@ -33,7 +37,7 @@ export interface ServerConfig {
   readonly broadcastPauseMs: number;
   /**
    * The featured broadcast channels run whether followed or not (so `/` always has a game on): on
-   * in a server process (configFromEnv; XIX_FEATURED_ALWAYS_ON=0 turns it off), off for a server
+   * in a server process (configFromEnv; XIX_FEATURED_ALWAYS_ON=off turns it off), off for a server
    * built without settings (tests).
    */
   readonly featuredAlwaysOn: boolean;
@@ -41,11 +45,25 @@ export interface ServerConfig {
   readonly dataDir: string;
 }
 
+/**
+ * The default body limit: room for a bot's largest source (DEFAULT_MAX_SOURCE_BYTES) as JSON. JSON
+ * writes each newline, tab, quote or backslash of the source in two bytes, so twice the source
+ * limit, plus 64 KiB for the rest of the upload (up to 64 file names, the bot's name, its game).
+ * Only a source made mostly of other control characters (six bytes each as \u00XX) can be under
+ * the source limit and over this one.
+ */
+export const UPLOAD_BODY_LIMIT = 2 * DEFAULT_MAX_SOURCE_BYTES + 64 * 1024;
+
+/** The longest any ms setting may be: an hour, well within what a Node timer holds (2^31 - 1 ms; a longer one fires after 1 ms). */
+export const MAX_SETTING_MS = 3_600_000;
+/** Rate limits (per minute or hour) may be set up to this. */
+const MAX_RATE = 1_000_000;
+
 export const DEFAULT_CONFIG: ServerConfig = {
   port: 8019,
   host: '127.0.0.1',
   adminToken: null,
-  bodyLimit: 1024 * 1024,
+  bodyLimit: UPLOAD_BODY_LIMIT,
   uploadRate: 20,
   challengeRate: 30,
   registerRate: 30,
@@ -61,21 +79,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dataDir: dataDirOf({}),
 };
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return value;
-}
-
-function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  return env[name] === '0' ? 0 : positiveInt(env, name, fallback);
-}
+/** A delay in ms from 0 (or `min`) to MAX_SETTING_MS. */
+const milliseconds = (env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number => wholeNumber(env, name, fallback, min, MAX_SETTING_MS);
 
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
 export const MAKE_ADMIN_TOKEN = 'openssl rand -base64 32 (or: node -e "console.log(crypto.randomBytes(32).toString(\'base64url\'))")';
@@ -94,30 +99,26 @@ function adminTokenWeakness(token: string): string | null {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = positiveInt(env, 'PORT', DEFAULT_CONFIG.port);
-  if (port > 65_535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
   const adminToken = env.XIX_ADMIN_TOKEN === undefined || env.XIX_ADMIN_TOKEN === '' ? null : env.XIX_ADMIN_TOKEN;
-  const heartbeatMs = positiveInt(env, 'XIX_WS_HEARTBEAT_MS', DEFAULT_CONFIG.heartbeatMs);
-  if (heartbeatMs < 1000) throw new ConfigError(`XIX_WS_HEARTBEAT_MS must be at least 1000, got ${heartbeatMs}`);
   const weakness = adminToken === null ? null : adminTokenWeakness(adminToken);
   if (weakness !== null) throw new ConfigError(`XIX_ADMIN_TOKEN ${weakness}: it must be at least ${MIN_ADMIN_TOKEN_LENGTH} random characters; make one with: ${MAKE_ADMIN_TOKEN}`);
   return {
-    port,
+    port: wholeNumber(env, 'PORT', DEFAULT_CONFIG.port, 1, 65_535),
     host: env.HOST || DEFAULT_CONFIG.host,
     adminToken,
-    bodyLimit: positiveInt(env, 'BODY_LIMIT', DEFAULT_CONFIG.bodyLimit),
-    uploadRate: positiveInt(env, 'UPLOAD_RATE', DEFAULT_CONFIG.uploadRate),
-    challengeRate: positiveInt(env, 'CHALLENGE_RATE', DEFAULT_CONFIG.challengeRate),
-    registerRate: positiveInt(env, 'REGISTER_RATE', DEFAULT_CONFIG.registerRate),
-    authFailureRate: positiveInt(env, 'AUTH_FAILURE_RATE', DEFAULT_CONFIG.authFailureRate),
-    validationDeals: positiveInt(env, 'XIX_VALIDATION_DEALS', DEFAULT_CONFIG.validationDeals),
+    bodyLimit: wholeNumber(env, 'BODY_LIMIT', DEFAULT_CONFIG.bodyLimit, 1024, 1024 ** 3),
+    uploadRate: wholeNumber(env, 'UPLOAD_RATE', DEFAULT_CONFIG.uploadRate, 1, MAX_RATE),
+    challengeRate: wholeNumber(env, 'CHALLENGE_RATE', DEFAULT_CONFIG.challengeRate, 1, MAX_RATE),
+    registerRate: wholeNumber(env, 'REGISTER_RATE', DEFAULT_CONFIG.registerRate, 1, MAX_RATE),
+    authFailureRate: wholeNumber(env, 'AUTH_FAILURE_RATE', DEFAULT_CONFIG.authFailureRate, 1, MAX_RATE),
+    validationDeals: wholeNumber(env, 'XIX_VALIDATION_DEALS', DEFAULT_CONFIG.validationDeals, 1, 1000),
     logLevel: env.LOG_LEVEL || DEFAULT_CONFIG.logLevel,
-    leaderboardCacheMs: nonNegativeInt(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),
-    heartbeatMs,
-    closeGraceMs: nonNegativeInt(env, 'XIX_CLOSE_GRACE_MS', DEFAULT_CONFIG.closeGraceMs),
-    broadcastPaceMs: env.XIX_BROADCAST_PACE_MS === undefined || env.XIX_BROADCAST_PACE_MS === '' ? null : nonNegativeInt(env, 'XIX_BROADCAST_PACE_MS', 0),
-    broadcastPauseMs: nonNegativeInt(env, 'XIX_BROADCAST_PAUSE_MS', DEFAULT_CONFIG.broadcastPauseMs),
-    featuredAlwaysOn: env.XIX_FEATURED_ALWAYS_ON !== '0',
+    leaderboardCacheMs: milliseconds(env, 'XIX_LEADERBOARD_CACHE_MS', DEFAULT_CONFIG.leaderboardCacheMs),
+    heartbeatMs: milliseconds(env, 'XIX_WS_HEARTBEAT_MS', DEFAULT_CONFIG.heartbeatMs, 1000),
+    closeGraceMs: milliseconds(env, 'XIX_CLOSE_GRACE_MS', DEFAULT_CONFIG.closeGraceMs),
+    broadcastPaceMs: env.XIX_BROADCAST_PACE_MS === undefined || env.XIX_BROADCAST_PACE_MS === '' ? null : milliseconds(env, 'XIX_BROADCAST_PACE_MS', 0),
+    broadcastPauseMs: milliseconds(env, 'XIX_BROADCAST_PAUSE_MS', DEFAULT_CONFIG.broadcastPauseMs),
+    featuredAlwaysOn: onOff(env, 'XIX_FEATURED_ALWAYS_ON', true),
     dataDir: dataDirOf(env),
   };
 }

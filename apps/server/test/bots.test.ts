@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_SOURCE_BYTES } from '@xix/sandbox/compile';
+import { UPLOAD_BODY_LIMIT } from '../src/config.ts';
 import { failure, openApp, type TestApp } from './app.ts';
 
 const BOT = `import { defineXixBot } from '@xix/sdk';\nimport { first } from './first.ts';\nexport default defineXixBot({ decide: (view) => first(view.legalActions) });\n`;
@@ -93,6 +95,27 @@ describe('limits', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it('takes a source of the advertised limit (DEFAULT_MAX_SOURCE_BYTES) though JSON sends each of its newlines in two bytes', async () => {
+    // the editor says "Ready" and xix upload sends up to this many bytes of source
+    const code = `export default { decide: (view: { legalActions: unknown[] }) => view.legalActions[0] };\n`;
+    const source = code + '\n'.repeat(DEFAULT_MAX_SOURCE_BYTES - code.length);
+    const payload = { game: 'xix', name: 'long', files: { 'bot.ts': source } };
+    expect(JSON.stringify(payload).length).toBeGreaterThan(DEFAULT_MAX_SOURCE_BYTES * 1.9);
+    const response = await upload(payload);
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('keeps a clear 413 for a source over the limit, and for a body over the body limit', async () => {
+    const overSource = `// ${'x'.repeat(DEFAULT_MAX_SOURCE_BYTES)}\n${BOT}`;
+    expect(failure(await upload({ game: 'xix', name: 'big', files: { 'bot.ts': overSource } }))).toMatchObject({
+      status: 413, error: 'too_large', message: `body.files: ${Buffer.byteLength(overSource)} bytes of source, over the limit of ${DEFAULT_MAX_SOURCE_BYTES}`,
+    });
+    const overBody = `// ${'x'.repeat(UPLOAD_BODY_LIMIT)}\n${BOT}`;
+    expect(failure(await upload({ game: 'xix', name: 'big', files: { 'bot.ts': overBody } }))).toMatchObject({
+      status: 413, error: 'too_large', message: `the request body is over the limit of ${UPLOAD_BODY_LIMIT} bytes`,
+    });
   });
 
   it('answers 429 past the upload rate, per user, counted in Redis', async () => {

@@ -10,6 +10,7 @@ export { CONNECTION_LOG_EVERY_MS, logConnectionErrors, type ConnectionLogger, ty
 export { entrantResults, ranksOf, type EntrantResult } from './ranks.ts';
 export { compressGame, decompressGame, gameBlobKey, type GameDocument } from './replay-codec.ts';
 export { BLOB_KEY, blobDirOf, dataDirOf, fileBlobStore, type BlobStore } from './blobs.ts';
+export { ConfigError, onOff, wholeNumber } from './env-settings.ts';
 export { BOT_ID, BOT_NAME, MATCH_ID, SERIES_ID, TOURNAMENT_ID, USER_NAME, VARIANT, StoreInputError, matchId } from './names.ts';
 export { MAX_DEALS_PER_PAIRING, MAX_TOURNAMENT_ENTRANTS, cancelledSeriesReason } from './tournaments.ts';
 export { MAX_TOURNAMENT_TABLES, tableScheduleProblem } from './table-schedule.ts';

@@ -1,5 +1,5 @@
 /** The worker process's settings, from the environment (the platform's names and defaults). */
-import { DEFAULT_REPLAY_RETENTION_DAYS, DEFAULT_SPRT_SETTINGS, dataDirOf, type SprtSettings } from '@xix/store';
+import { DEFAULT_REPLAY_RETENTION_DAYS, DEFAULT_SPRT_SETTINGS, dataDirOf, onOff, wholeNumber, type SprtSettings } from '@xix/store';
 import { redactUrl } from './redact-url.ts';
 
 export interface WorkerConfig {
@@ -50,29 +50,11 @@ export interface LadderConfig {
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const SWITCH: ReadonlyMap<string, boolean> = new Map([['on', true], ['off', false], ['true', true], ['false', false], ['1', true], ['0', false]]);
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
-  return value;
-}
-
 function eloNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!/^[+-]?\d+(\.\d+)?$/.test(text) || Math.abs(value) > 2000) throw new Error(`${name} must be a number of Elo from -2000 to 2000, got "${text}"`);
-  return value;
-}
-
-function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = SWITCH.get(text.toLowerCase());
-  if (value === undefined) throw new Error(`${name} must be on or off, got "${text}"`);
   return value;
 }
 

@@ -46,7 +46,7 @@ export function registerPlatformCommands(xix: Command): void {
     .option('--game <GAME>', 'the game it plays (default: the game whose SDK it uses, else the default game)')
     .option('--wait <SECONDS>', 'how long to follow the type-check and the validation (0: do not wait)', '300')
     .option('--sprt', 'then follow the background test (SPRT) of the new version against your previous active one to its verdict; exit 0 better, 4 not better, 5 no verdict (docs/sprt.md)')
-    .option('--sprt-wait <SECONDS>', 'how long to follow the SPRT', SPRT_WAIT_DEFAULT)
+    .option('--sprt-wait <SECONDS>', `with --sprt: how long to follow the SPRT (default: ${SPRT_WAIT_DEFAULT})`)
     .option('--server <URL>', SERVER_HELP)
     .action(upload);
   xix

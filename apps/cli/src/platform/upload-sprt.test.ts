@@ -70,4 +70,11 @@ describe('xix upload --sprt', () => {
     expect(await runXixAsync({ cwd: dir, env: { XIX_CONFIG_DIR: config } }, 'upload', 'climber/bot.ts', '--sprt', '--wait', '0')).toMatchObject({ code: 1, stderr: 'xix: --sprt follows the version to its test: it needs --wait above 0\n' });
     expect(platform.requests.length).toBe(before);
   });
+
+  it('refuses --sprt-wait without --sprt (as xix play refuses --elo0 without it) before sending anything', async () => {
+    const before = platform.requests.length;
+    const run = await runXixAsync({ cwd: dir, env: { XIX_CONFIG_DIR: config } }, 'upload', 'climber/bot.ts', '--sprt-wait', '60');
+    expect(run).toMatchObject({ code: 1, stderr: 'xix: --sprt-wait goes with --sprt\n' });
+    expect(platform.requests.length).toBe(before);
+  });
 });

@@ -25,7 +25,7 @@ export interface UploadOptions extends ServerOption {
   readonly wait: string;
   /** Then follow the version's SPRT against the previous active version to its verdict. */
   readonly sprt?: boolean;
-  /** Seconds to follow the SPRT once the version is active. */
+  /** Seconds to follow the SPRT once the version is active (with --sprt only; default SPRT_WAIT_DEFAULT). */
   readonly sprtWait?: string;
 }
 
@@ -43,6 +43,8 @@ const BOT_SOURCE = /\.(ts|js|mts|mjs)$/;
 export async function upload(file: string, options: UploadOptions): Promise<void> {
   const waitSeconds = Number(options.wait);
   if (!/^\d+$/.test(options.wait) || waitSeconds > 3600) fail(`--wait must be a whole number of seconds from 0 to 3600, got ${options.wait}`);
+  // no commander default for --sprt-wait, so that one given without --sprt is seen (as `xix play --elo0` without --sprt)
+  if (options.sprtWait !== undefined && options.sprt !== true) fail('--sprt-wait goes with --sprt');
   const sprtWait = options.sprtWait ?? SPRT_WAIT_DEFAULT;
   const sprtSeconds = Number(sprtWait);
   if (!/^\d+$/.test(sprtWait) || sprtSeconds < 1 || sprtSeconds > SPRT_WAIT_MAX) fail(`--sprt-wait must be a whole number of seconds from 1 to ${SPRT_WAIT_MAX}, got ${sprtWait}`);
