@@ -98,7 +98,7 @@ describe('the follow stream', () => {
 });
 
 describe('a deal not public yet (issue 19, no spoilers)', () => {
-  it('gives no replay on the match stream while a twin is unplayed: it is the broadcast, which ends it on the public view; the whole deal once the twin is played', async () => {
+  it('gives neither its replay nor its broadcast while a twin is unplayed (its views show the twin\'s hidden cards): closes 4409; the whole deal once the twin is played', async () => {
     const game = findGame('xix')!;
     const { store } = t.world;
     const { entrants } = await entrantsOf(t, game, 2);
@@ -106,17 +106,15 @@ describe('a deal not public yet (issue 19, no spoilers)', () => {
     await store.setSeriesStatus(seriesId, 'running');
     await storeGames(store, seriesId, [0], entrants);
     const first = `${seriesId}.0`;
-    // its twin is in play: the match stream answers as for a game in progress, with its broadcast,
-    // whose end keeps the deal back (the last public view); following match:<id> is the same
+    // its twin is in play: a stored game may go on broadcast only once its deal is complete;
+    // following match:<id> is the same
     for (const shown of [await LiveClient.open(base, `/api/matches/${first}/events`), await follow(`match:${first}`)]) {
-      expect((await shown.untilClosed()).code).toBe(1000);
-      expect(shown.frames[0]).toEqual({ type: 'hello', channel: `match:${first}` });
-      expect(shown.events.some((frame) => frame.id?.startsWith('r'))).toBe(false);
-      const end = eventOf(shown.events.at(-1)!);
-      expect(end.type).toBe('end');
-      const { views } = rebuild(shown.frames);
-      expect(end.view).toEqual([...views.values()].at(-1));
+      const closed = await shown.untilClosed();
+      expect(closed.code).toBe(4409);
+      expect(closed.reason).toMatch(/^a game of this deal is on broadcast, or the deal is still being played/);
+      expect(shown.events).toEqual([]);
     }
+    expect(await store.onBroadcast([first])).toEqual(new Set());
 
     await storeGames(store, seriesId, [1], entrants);
     await store.setSeriesStatus(seriesId, 'done');
