@@ -5,7 +5,7 @@
  * lobby's news of a result waiting while the game is on broadcast.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EntrantRef, LiveEvent } from '@xix/store';
+import { keysFor, type EntrantRef, type LiveEvent } from '@xix/store';
 import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
 import { findGame } from '@xix/engine';
 import { openApp, type TestApp } from './app.ts';
@@ -159,8 +159,8 @@ describe('the lobby while a game is on broadcast', () => {
     await publish('s5.0', events);
     const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
     expect(await ends()).toBe(0);
+    // the release publishes it (no other showing holds the game)
     await store.releaseBroadcast('s5.0');
-    await store.publishWaitingGameEnd('s5.0');
     expect(await ends()).toBe(1);
     // once only
     await store.publishWaitingGameEnd('s5.0');
@@ -168,5 +168,34 @@ describe('the lobby while a game is on broadcast', () => {
     // a game nobody watches tells it at once
     await publish('s6.0', playGame('s6.0', SEATS, 5).events);
     expect((await store.readLobby('0')).some(({ event }) => event.type === 'game-end' && event.match === 's6.0')).toBe(true);
+  });
+
+  it('waits while ANY showing holds the game: one server\'s release leaves it waiting for the other\'s', async () => {
+    const { store } = t.world;
+    const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
+    await store.holdBroadcast('s5.0', 60_000, 'one');
+    await store.holdBroadcast('s5.0', 60_000, 'two');
+    await publish('s5.0', playGame('s5.0', SEATS, 4).events);
+    await store.releaseBroadcast('s5.0', 'one');
+    expect(await ends()).toBe(0);
+    await store.releaseBroadcast('s5.0', 'two');
+    expect(await ends()).toBe(1);
+  });
+
+  // review h-review-input finding 2: only the holding server published the waiting news, so a server
+  // that died (or lost Redis at its release) left it unsent for good
+  it('publishes the waiting game-end of a game whose hold lapsed (its server died), once the lapsed hold is swept', async () => {
+    const { store } = t.world;
+    const ends = async (match: string): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === match).length;
+    await store.holdBroadcast('s5.0', 60_000);
+    await store.publishLive('s5.0', playGame('s5.0', SEATS, 4).events, { game: 'xix', tournament: null });
+    expect(await ends('s5.0')).toBe(0);
+    // the holding server died: no release; its hold (showing '') lapses, as if its TTL passed
+    await t.world.redis.zadd(keysFor(t.world.prefix).broadcastHolds(), 1, 's5.0|');
+    expect(await store.unpublishedMatches(['s5.0'])).toEqual(new Set());
+    // another broadcast's hold sweeps the lapsed one (broadcast-holds.ts HOLD)
+    await store.holdBroadcast('s6.0', 60_000);
+    expect(await store.onBroadcast(['s5.0'])).toEqual(new Set());
+    expect(await ends('s5.0')).toBe(1);
   });
 });
