@@ -149,3 +149,31 @@ describe('two games of a deal in progress', () => {
     }
   });
 });
+
+describe('a channel choosing its next game', () => {
+  it('passes over a stored game whose deal is still being played, for one it may show', async () => {
+    const { store } = t.world;
+    const { entrants } = await entrantsOf(t, findGame('xix')!, 2);
+    // an older series, whole and done: its games may be shown
+    const done = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 8, requestedBy: 'owner0' });
+    await storeGames(store, done, [0, 1], entrants);
+    await store.setSeriesStatus(done, 'done');
+    // the bot's newest game: stored, its twin still to play
+    const running = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 9, requestedBy: 'owner0' });
+    await store.setSeriesStatus(running, 'running');
+    await storeGames(store, running, [0], entrants);
+    expect((await store.listMatches({ limit: 1, bot: entrants[0]!.bot })).matches[0]!.id).toBe(`${running}.0`);
+
+    const broadcasts = new Broadcasts(store, storeTapes(store), storeHolds(store), { ...DEFAULT_TIMING, paceMs: 60_000 }, { warn: () => undefined } as unknown as FastifyBaseLogger);
+    try {
+      const spec = { kind: 'bot', id: entrants[0]!.bot } as const;
+      const shown: Shown[] = [];
+      broadcasts.follow(spec, { send: (frame) => shown.push(frame), finish: () => undefined, refuse: () => undefined }, null);
+      await vi.waitFor(() => expect(shown.length).toBeGreaterThan(0));
+      expect([`${done}.0`, `${done}.1`]).toContain(eventOf(shown[0]!).match);
+      expect(await store.onBroadcast([`${running}.0`])).toEqual(new Set());
+    } finally {
+      broadcasts.close();
+    }
+  });
+});
