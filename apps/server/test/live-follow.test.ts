@@ -198,4 +198,16 @@ describe('the lobby while a game is on broadcast', () => {
     expect(await store.onBroadcast(['s5.0'])).toEqual(new Set());
     expect(await ends('s5.0')).toBe(1);
   });
+
+  it('keeps the news waiting when a showing refreshes its own hold that lapsed meanwhile (a Redis outage)', async () => {
+    const { store } = t.world;
+    const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
+    await store.holdBroadcast('s5.0', 60_000, 'one');
+    await publish('s5.0', playGame('s5.0', SEATS, 4).events);
+    await t.world.redis.zadd(keysFor(t.world.prefix).broadcastHolds(), 1, 's5.0|one');
+    await store.holdBroadcast('s5.0', 60_000, 'one');
+    expect(await ends()).toBe(0);
+    await store.releaseBroadcast('s5.0', 'one');
+    expect(await ends()).toBe(1);
+  });
 });

@@ -76,11 +76,12 @@ end
 export const HOLD_FUNCTIONS_LUA = REDIS_NOW_MS_LUA + HOLDS_LUA;
 
 // KEYS: the holds, the lobby. ARGV: the hold's member, ttl ms, LOBBY_STREAM_MAX, the waiting news key
-// before and after the match id. Sets or refreshes the hold and sweeps the lapsed ones.
+// before and after the match id. Sets or refreshes the hold, then sweeps the lapsed ones (after: a
+// refresh of a hold that lapsed meanwhile, as after a Redis outage, keeps its game's news waiting).
 const HOLD = `${HOLD_FUNCTIONS_LUA}
 local now = nowMs()
-sweepHolds(KEYS[1], now, KEYS[2], ARGV[3], ARGV[4], ARGV[5])
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+sweepHolds(KEYS[1], now, KEYS[2], ARGV[3], ARGV[4], ARGV[5])
 return 1`;
 
 // KEYS: the holds, the lobby. ARGV: the match id, the hold's member, LOBBY_STREAM_MAX, the waiting

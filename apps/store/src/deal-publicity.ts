@@ -112,7 +112,6 @@ return reply`;
  */
 const MAY_SHOW = `${HOLD_FUNCTIONS_LUA}${DEAL_FUNCTIONS}
 local now = nowMs()
-if ARGV[5] ~= '' then sweepHolds(KEYS[1], now, KEYS[2], ARGV[7], ARGV[8], ARGV[9]) end
 local heldOfDeal = {}
 for _, member in ipairs(liveHolds(KEYS[1], now)) do
   local match = matchOfHold(member)
@@ -141,7 +140,10 @@ for k = 10, #ARGV do
   end
   reply[#reply + 1] = may
 end
-if ARGV[5] ~= '' and reply[1] == 1 then redis.call('ZADD', KEYS[1], now + tonumber(ARGV[6]), ARGV[5]) end
+if ARGV[5] ~= '' and reply[1] == 1 then
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[6]), ARGV[5])
+  sweepHolds(KEYS[1], now, KEYS[2], ARGV[7], ARGV[8], ARGV[9])
+end
 return reply`;
 
 export function dealPublicityOps(redis: Redis, keys: Keys) {
