@@ -341,7 +341,7 @@ export class Broadcasts {
     const all = every.filter((candidate) => may.has(candidate.match) || this.#showing(candidate.match));
     if (spec.kind === 'featured') return spec.game === null ? all : all.filter((candidate) => candidate.game === spec.game);
     if (spec.kind === 'bot') return all.filter((candidate) => candidate.bots.includes(spec.id));
-    return live.filter((candidate) => candidate.tournament === spec.id);
+    return all.filter((candidate) => candidate.live && candidate.tournament === spec.id);
   }
 
   /** Most interesting first: a tournament's table, then by the mean Elo of the seats, then the newest. */
