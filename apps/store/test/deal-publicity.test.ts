@@ -98,6 +98,17 @@ describe('going on broadcast (one game of a deal at a time; a stored game once i
     expect(await hidden([`${s}.0`, `${s}.1`])).toEqual([]);
   });
 
+  it('in a tournament, shows one table of a deal at a time (duplicate play: the tables share their cards)', async () => {
+    const bots = [await upload(w.store, 'alice', 'ann'), await upload(w.store, 'bob', 'ben'), await upload(w.store, 'carol', 'cat')];
+    const { series } = await w.store.createTournament({ game: 'xix', entrants: bots.map(({ bot, version }) => ({ bot, version })), dealsPerPairing: 2, seats: 2, createdBy: 'admin' });
+    const [first, second] = series as [string, string, string];
+    for (const s of series) await w.store.setSeriesStatus(s, 'running');
+    // deal 0 in play at two tables: the first goes on broadcast, the second's same deal waits; its deal 1 may go on
+    expect(await w.store.startBroadcast(`${first}.0`, 'one', 60_000)).toBe(true);
+    expect(await showable([`${second}.0`, `${second}.1`, `${second}.2`])).toEqual([`${second}.2`]);
+    expect(await w.store.startBroadcast(`${second}.1`, 'two', 60_000)).toBe(false);
+  });
+
   it('refuses bad input', async () => {
     await expect(w.store.startBroadcast('nope', 'a', 1000)).rejects.toThrow(/match id/);
     await expect(w.store.startBroadcast('s1.0', 'a|b', 1000)).rejects.toThrow(/showing id/);
