@@ -27,7 +27,7 @@ import { challengeRoutes } from './routes/challenges.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { liveRoutes } from './routes/live.ts';
 import { storeTapes } from './live/broadcast-tape.ts';
-import { DEFAULT_TIMING } from './live/broadcast.ts';
+import { DEFAULT_TIMING, storeHolds } from './live/broadcast.ts';
 import { Broadcasts } from './live/channels.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -64,14 +64,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   rateLimitPlugin(app, store);
 
   // the broadcast (live/channels.ts): holds keep a game's deal and result news back while it is shown
-  const broadcasts = new Broadcasts(store, storeTapes(store), {
-    hold: (match, ttlMs) => store.holdBroadcast(match, ttlMs),
-    release: async (match) => {
-      await store.releaseBroadcast(match);
-      await store.publishWaitingGameEnd(match);
-    },
-    dealIsPublic: async (match) => !(await store.unpublishedMatches([match])).has(match),
-  }, { ...DEFAULT_TIMING, paceMs: config.broadcastPaceMs, pauseMs: config.broadcastPauseMs }, app.log);
+  const broadcasts = new Broadcasts(store, storeTapes(store), storeHolds(store), { ...DEFAULT_TIMING, paceMs: config.broadcastPaceMs, pauseMs: config.broadcastPauseMs }, app.log);
   if (config.featuredAlwaysOn) broadcasts.pinFeatured();
   await app.register(async (api) => {
     metaRoutes(api, { store, queue });

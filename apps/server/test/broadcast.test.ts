@@ -24,10 +24,14 @@ function tapeOf(match: string, seed: number): Tape {
   return { match, game: 'xix', seats: SEATS, tournament: null, steps, end: { moves: end.moves, ranks: end.ranks, reason: end.reason, view: end.view } };
 }
 
-function recordingHolds(dealIsPublic = true): BroadcastHolds & { readonly calls: string[] } {
+function recordingHolds(dealIsPublic = true, mayShow = true): BroadcastHolds & { readonly calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
+    start: async (match) => {
+      calls.push(`start ${match}`);
+      return mayShow;
+    },
     hold: async (match) => { calls.push(`hold ${match}`); },
     release: async (match) => { calls.push(`release ${match}`); },
     dealIsPublic: async (match) => {
@@ -119,8 +123,9 @@ describe('a broadcast game', () => {
     const frames: Shown[] = [];
     const times: number[] = [];
     game.listen((shown) => { frames.push(shown); times.push(Date.now()); });
-    expect(holds.calls).toEqual(['hold s1.0']);
+    expect(holds.calls).toEqual([]);
     expect(await game.begin()).toBe(true);
+    expect(holds.calls).toEqual(['start s1.0']);
     expect(frames.map((frame) => parse(frame).event.type)).toEqual(['game']);
     // the worker's game is whole already: still one move a pace
     await vi.advanceTimersByTimeAsync(599);
@@ -141,7 +146,7 @@ describe('a broadcast game', () => {
     const refreshes = Math.floor((600 * tape.steps.length) / ((DEFAULT_TIMING.holdTtlMs * 2) / 3));
     expect(refreshes).toBeGreaterThan(0);
     // released before the deal's publicity is asked: its own hold would keep it secret
-    expect(holds.calls).toEqual([...Array<string>(1 + refreshes).fill('hold s1.0'), 'release s1.0', 'public? s1.0']);
+    expect(holds.calls).toEqual(['start s1.0', ...Array<string>(refreshes).fill('hold s1.0'), 'release s1.0', 'public? s1.0']);
     await vi.advanceTimersByTimeAsync(DEFAULT_TIMING.holdTtlMs * 2);
     expect(holds.calls.at(-1)).toBe('public? s1.0');
     expect(game.after(3)!.map((shown) => shown.k)).toEqual(frames.slice(4).map((frame) => frame.k));
@@ -212,6 +217,19 @@ describe('a broadcast game', () => {
     for (const step of tape.steps.filter((s) => s.move >= skip.to)) expect(views.get(step.move)).toEqual(step.view);
   });
 
+  it('shows nothing, and holds nothing, when the game may not go on broadcast now (a twin of its deal on it)', async () => {
+    const tape = tapeOf('s5.0', 4);
+    const holds = recordingHolds(true, false);
+    const game = new BroadcastGame('s5.0', { load: async () => tape }, holds, { ...DEFAULT_TIMING, paceMs: 1 }, onError);
+    const frames: Shown[] = [];
+    game.listen((shown) => frames.push(shown));
+    expect(await game.begin()).toBe(false);
+    expect([game.refused, game.stopped]).toEqual([true, true]);
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMING.holdTtlMs);
+    expect(frames).toEqual([]);
+    expect(holds.calls).toEqual(['start s5.0']);
+  });
+
   it('releases the hold when its last listener leaves before the end', async () => {
     const tape = tapeOf('s4.0', 3);
     const holds = recordingHolds();
@@ -220,7 +238,7 @@ describe('a broadcast game', () => {
     await game.begin();
     await vi.advanceTimersByTimeAsync(1800);
     stop();
-    expect(holds.calls).toEqual(['hold s4.0', 'release s4.0']);
+    expect(holds.calls).toEqual(['start s4.0', 'release s4.0']);
     await vi.advanceTimersByTimeAsync(600 * tape.steps.length);
     expect(game.ended).toBe(false);
   });

@@ -5,7 +5,7 @@
  * lobby's news of a result waiting while the game is on broadcast.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EntrantRef, LiveEvent } from '@xix/store';
+import { keysFor, type EntrantRef, type LiveEvent } from '@xix/store';
 import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
 import { findGame } from '@xix/engine';
 import { openApp, type TestApp } from './app.ts';
@@ -98,7 +98,7 @@ describe('the follow stream', () => {
 });
 
 describe('a deal not public yet (issue 19, no spoilers)', () => {
-  it('gives no replay on the match stream while a twin is unplayed: it is the broadcast, which ends it on the public view; the whole deal once the twin is played', async () => {
+  it('gives neither its replay nor its broadcast while a twin is unplayed (its views show the twin\'s hidden cards): closes 4409; the whole deal once the twin is played', async () => {
     const game = findGame('xix')!;
     const { store } = t.world;
     const { entrants } = await entrantsOf(t, game, 2);
@@ -106,17 +106,15 @@ describe('a deal not public yet (issue 19, no spoilers)', () => {
     await store.setSeriesStatus(seriesId, 'running');
     await storeGames(store, seriesId, [0], entrants);
     const first = `${seriesId}.0`;
-    // its twin is in play: the match stream answers as for a game in progress, with its broadcast,
-    // whose end keeps the deal back (the last public view); following match:<id> is the same
+    // its twin is in play: a stored game may go on broadcast only once its deal is complete;
+    // following match:<id> is the same
     for (const shown of [await LiveClient.open(base, `/api/matches/${first}/events`), await follow(`match:${first}`)]) {
-      expect((await shown.untilClosed()).code).toBe(1000);
-      expect(shown.frames[0]).toEqual({ type: 'hello', channel: `match:${first}` });
-      expect(shown.events.some((frame) => frame.id?.startsWith('r'))).toBe(false);
-      const end = eventOf(shown.events.at(-1)!);
-      expect(end.type).toBe('end');
-      const { views } = rebuild(shown.frames);
-      expect(end.view).toEqual([...views.values()].at(-1));
+      const closed = await shown.untilClosed();
+      expect(closed.code).toBe(4409);
+      expect(closed.reason).toMatch(/^a game of this deal is on broadcast, or the deal is still being played/);
+      expect(shown.events).toEqual([]);
     }
+    expect(await store.onBroadcast([first])).toEqual(new Set());
 
     await storeGames(store, seriesId, [1], entrants);
     await store.setSeriesStatus(seriesId, 'done');
@@ -161,8 +159,8 @@ describe('the lobby while a game is on broadcast', () => {
     await publish('s5.0', events);
     const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
     expect(await ends()).toBe(0);
+    // the release publishes it (no other showing holds the game)
     await store.releaseBroadcast('s5.0');
-    await store.publishWaitingGameEnd('s5.0');
     expect(await ends()).toBe(1);
     // once only
     await store.publishWaitingGameEnd('s5.0');
@@ -170,5 +168,46 @@ describe('the lobby while a game is on broadcast', () => {
     // a game nobody watches tells it at once
     await publish('s6.0', playGame('s6.0', SEATS, 5).events);
     expect((await store.readLobby('0')).some(({ event }) => event.type === 'game-end' && event.match === 's6.0')).toBe(true);
+  });
+
+  it('waits while ANY showing holds the game: one server\'s release leaves it waiting for the other\'s', async () => {
+    const { store } = t.world;
+    const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
+    await store.holdBroadcast('s5.0', 60_000, 'one');
+    await store.holdBroadcast('s5.0', 60_000, 'two');
+    await publish('s5.0', playGame('s5.0', SEATS, 4).events);
+    await store.releaseBroadcast('s5.0', 'one');
+    expect(await ends()).toBe(0);
+    await store.releaseBroadcast('s5.0', 'two');
+    expect(await ends()).toBe(1);
+  });
+
+  // review h-review-input finding 2: only the holding server published the waiting news, so a server
+  // that died (or lost Redis at its release) left it unsent for good
+  it('publishes the waiting game-end of a game whose hold lapsed (its server died), once the lapsed hold is swept', async () => {
+    const { store } = t.world;
+    const ends = async (match: string): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === match).length;
+    await store.holdBroadcast('s5.0', 60_000);
+    await store.publishLive('s5.0', playGame('s5.0', SEATS, 4).events, { game: 'xix', tournament: null });
+    expect(await ends('s5.0')).toBe(0);
+    // the holding server died: no release; its hold (showing '') lapses, as if its TTL passed
+    await t.world.redis.zadd(keysFor(t.world.prefix).broadcastHolds(), 1, 's5.0|');
+    expect(await store.unpublishedMatches(['s5.0'])).toEqual(new Set());
+    // another broadcast's hold sweeps the lapsed one (broadcast-holds.ts HOLD)
+    await store.holdBroadcast('s6.0', 60_000);
+    expect(await store.onBroadcast(['s5.0'])).toEqual(new Set());
+    expect(await ends('s5.0')).toBe(1);
+  });
+
+  it('keeps the news waiting when a showing refreshes its own hold that lapsed meanwhile (a Redis outage)', async () => {
+    const { store } = t.world;
+    const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
+    await store.holdBroadcast('s5.0', 60_000, 'one');
+    await publish('s5.0', playGame('s5.0', SEATS, 4).events);
+    await t.world.redis.zadd(keysFor(t.world.prefix).broadcastHolds(), 1, 's5.0|one');
+    await store.holdBroadcast('s5.0', 60_000, 'one');
+    expect(await ends()).toBe(0);
+    await store.releaseBroadcast('s5.0', 'one');
+    expect(await ends()).toBe(1);
   });
 });

@@ -16,7 +16,7 @@ import { REDIS_URL, testBlobs } from '../../store/test/world.ts';
 import { buildServer, enqueueSeries } from '../src/index.ts';
 import { STREAM_START } from '../src/live/stream-ids.ts';
 import { openApp, type TestApp } from './app.ts';
-import { LiveClient, expectPublicViews, followK, playGame, rebuiltEvents, wsBase, type Frame } from './live-client.ts';
+import { LiveClient, expectPublicViews, followK, playGame, rebuiltEvents, spectate, wsBase, type Frame } from './live-client.ts';
 import { checkLiveEvents } from './live-worker-world.ts';
 
 /** Relative to the worker's test helpers, which compile it (as in live-worker.test.ts). */
@@ -105,7 +105,8 @@ describe('a live game published through either instance', () => {
     for (const client of spectators) {
       expect(await client.untilClosed()).toMatchObject({ code: 1000 });
       expectEveryMoveAfterSnapshot(client, events.length - 2);
-      expectPublicViews(client.frames, 's5.0', events);
+      // each instance shows it on its own: the first to show the end may find the other's showing still holding it
+      expectPublicViews(client.frames, 's5.0', events, { endMayBePublic: true });
     }
 
     const lobbyStream = await t.world.store.readLobby('0');
@@ -173,9 +174,11 @@ describe('a series played by a real worker', () => {
     const matches = [0, 1].map((index) => `${seriesId}.${index}`);
     // a spectator on each instance for each game, as the first instance's lobby announces it
     const spectators = new Map<string, LiveClient[]>();
+    // (a game whose twin is still on broadcast is refused, 4409, and followed once the twin's showings are over)
+    const others = (match: string) => [...spectators.entries()].filter(([other]) => other !== match).flatMap(([, clients]) => clients);
     for (const match of matches) {
       await lobbies[0].until(`the start of ${match}`, () => sawLobby(lobbies[0], 'game-start', match), 50_000);
-      spectators.set(match, await onBoth((instance) => watch(instance, match)));
+      spectators.set(match, await onBoth((instance) => spectate(instance.base, match, () => others(match))));
     }
     for (const lobby of lobbies) await lobby.until('the end of every game', () => matches.every((match) => sawLobby(lobby, 'game-end', match)), 50_000);
 

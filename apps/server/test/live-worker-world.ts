@@ -8,7 +8,7 @@ import { parseReplay, type Game, type Replay } from '@xix/engine';
 import { startWorker, type SeriesWorker } from '../../worker/src/index.ts';
 import { REDIS_URL } from '../../store/test/world.ts';
 import { openApp, type TestApp } from './app.ts';
-import { LiveClient, followK, rebuiltEvents, wsBase } from './live-client.ts';
+import { LiveClient, followK, rebuiltEvents, spectate, wsBase } from './live-client.ts';
 
 export interface LiveWorkerWorld {
   readonly t: TestApp;
@@ -45,16 +45,23 @@ interface Spectator {
 
 /**
  * Opens a spectator on each game as `lobby` announces it: its broadcast, from its start (the
- * spectator is the first: the showing begins with it).
+ * spectator is the first: the showing begins with it). A game whose twin is still on broadcast is
+ * refused (4409: one game of a deal at a time) and followed once the twin's showing is over
+ * (live-client.ts spectate); `live` tells whether it was in progress when first asked for.
  */
 export function spectateEveryGame(world: LiveWorkerWorld, lobby: LiveClient): Map<string, Spectator> {
   const spectators = new Map<string, Spectator>();
+  const accepted: LiveClient[] = [];
   lobby.socket.on('message', (data) => {
     const frame = JSON.parse(data.toString()) as { event?: { type: string; match?: unknown } };
     if (frame.event?.type !== 'game-start') return;
     const match = frame.event.match as string;
-    const client = LiveClient.open(world.base, `/api/matches/${match}/events`);
-    spectators.set(match, { client, live: client.then(async () => (await world.t.world.store.getMatch(match)) === null) });
+    const live = world.t.world.store.getMatch(match).then((stored) => stored === null);
+    const client = live.then(() => spectate(world.base, match, () => accepted)).then((shown) => {
+      accepted.push(shown);
+      return shown;
+    });
+    spectators.set(match, { client, live });
   });
   return spectators;
 }
@@ -70,7 +77,7 @@ export async function watchedGames(world: LiveWorkerWorld, lobby: LiveClient, sp
   const store = world.t.world.store;
   const games = [];
   for (const match of matches) {
-    expect(await spectators.get(match)!.live, `${match} was stored before its spectator joined`).toBe(true);
+    expect(await spectators.get(match)!.live, `${match} was stored before its spectator asked for it`).toBe(true);
     const client = await spectators.get(match)!.client;
     expect(await client.untilClosed(), match).toMatchObject({ code: 1000 });
     expect(client.frames[0], match).toEqual({ type: 'hello', channel: `match:${match}` });

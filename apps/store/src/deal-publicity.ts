@@ -17,10 +17,11 @@
  * `gamesDone` tells which of its deals are complete without reading its games.
  */
 import type { Redis } from 'ioredis';
-import { REDIS_NOW_MS_LUA } from './broadcast-holds.ts';
+import { checkShowing, checkTtl, HOLD_FUNCTIONS_LUA, holdMember, MAX_BROADCAST_QUERY, REDIS_NOW_MS_LUA, waitingNewsAround } from './broadcast-holds.ts';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
-import { MATCH_ID } from './names.ts';
+import { check, MATCH_ID, StoreInputError } from './names.ts';
+import { LOBBY_STREAM_MAX } from './lobby-limits.ts';
 import { splitMatchId } from './match-record.ts';
 
 /**
@@ -34,7 +35,7 @@ import { splitMatchId } from './match-record.ts';
  * group's first series, else itself), games per deal, and the first deal of the group not yet
  * complete (-1: every deal is).
  */
-const DEAL_STATES = `${REDIS_NOW_MS_LUA}
+const DEAL_FUNCTIONS = `
 local SP, TB, TA, TP = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local info = {}
 local function seriesOf(id)
@@ -87,10 +88,13 @@ local function openOfGroup(id, f)
   groupOpen[group] = open
   return open
 end
+`;
+
+const DEAL_STATES = `${REDIS_NOW_MS_LUA}${DEAL_FUNCTIONS}
 local held = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. nowMs(), '+inf')
 local reply = { #held }
 for _, m in ipairs(held) do
-  local s, i = string.match(m, '^(.*)%.(%d+)$')
+  local s, i = string.match(m, '^([^|]*)%.(%d+)')
   local f = seriesOf(s)
   reply[#reply + 1] = groupOf(s, f)
   reply[#reply + 1] = math.floor(tonumber(i) / perDeal(f))
@@ -104,10 +108,88 @@ for k = 5, #ARGV do
 end
 return reply`;
 
+/**
+ * Which games may go on broadcast now (issue 19: a broadcast must not show what a twin of its deal
+ * still hides). At most one game of a deal is on broadcast at a time (several showings of that one
+ * game may be), and a stored game only once its deal is complete (every game of it played): a game
+ * in progress may be shown while no other game of its deal is. KEYS: the holds, the lobby. ARGV: as
+ * DEAL_STATES' first four, the hold's member to set if the (one) game may be
+ * shown ('' to only ask), its ttl ms, LOBBY_STREAM_MAX, the waiting news key around the match id,
+ * then match ids. Returns 1 or 0 for each. Asking and holding are one script, so that two servers
+ * cannot both start showing games of one deal.
+ */
+const MAY_SHOW = `${HOLD_FUNCTIONS_LUA}${DEAL_FUNCTIONS}
+local now = nowMs()
+local heldOfDeal = {}
+for _, member in ipairs(liveHolds(KEYS[1], now)) do
+  local match = matchOfHold(member)
+  local s, i = string.match(match, '^(.*)%.(%d+)$')
+  if s then
+    local f = seriesOf(s)
+    local deal = groupOf(s, f) .. ' ' .. math.floor(tonumber(i) / perDeal(f))
+    heldOfDeal[deal] = heldOfDeal[deal] or {}
+    heldOfDeal[deal][match] = true
+  end
+end
+local reply = {}
+for k = 10, #ARGV do
+  local match = ARGV[k]
+  local s, i = string.match(match, '^(.*)%.(%d+)$')
+  local f = seriesOf(s)
+  local deal = math.floor(tonumber(i) / perDeal(f))
+  local may = 1
+  for other in pairs(heldOfDeal[groupOf(s, f) .. ' ' .. deal] or {}) do
+    if other ~= match then may = 0 end
+  end
+  -- stored: a series stores its games in order (see above)
+  if may == 1 and tonumber(i) < (tonumber(f[4]) or 0) then
+    local open = openOfGroup(s, f)
+    if open >= 0 and deal >= open then may = 0 end
+  end
+  reply[#reply + 1] = may
+end
+if ARGV[5] ~= '' and reply[1] == 1 then
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[6]), ARGV[5])
+  sweepHolds(KEYS[1], now, KEYS[2], ARGV[7], ARGV[8], ARGV[9])
+end
+return reply`;
+
 export function dealPublicityOps(redis: Redis, keys: Keys) {
   const dealStates = luaScript(redis, DEAL_STATES);
+  const mayShow = luaScript(redis, MAY_SHOW);
   const [tournamentSeriesBefore, tournamentSeriesAfter] = keys.tournamentSeries('\n').split('\n') as [string, string];
+  const [waitingBefore, waitingAfter] = waitingNewsAround(keys);
+  const askMayShow = async (matchIds: readonly string[], member: string, ttlMs: number): Promise<number[]> =>
+    (await mayShow([keys.broadcastHolds(), keys.lobby()], [
+      keys.series(''), tournamentSeriesBefore, tournamentSeriesAfter, keys.tournament(''),
+      member, ttlMs, LOBBY_STREAM_MAX, waitingBefore, waitingAfter, ...matchIds,
+    ])) as number[];
   return {
+    /**
+     * Which of these games may go on broadcast now (MAY_SHOW): none while another game of its deal
+     * is on broadcast, and a stored one only once its deal is complete. Ids that are not match ids
+     * are left out.
+     */
+    async mayShow(matchIds: readonly string[]): Promise<Set<string>> {
+      const ids = [...new Set(matchIds.filter((id) => MATCH_ID.test(id)))];
+      if (ids.length > MAX_BROADCAST_QUERY) throw new StoreInputError(`at most ${MAX_BROADCAST_QUERY} match ids at once, got ${ids.length}`);
+      if (ids.length === 0) return new Set();
+      const reply = await askMayShow(ids, '', 1);
+      return new Set(ids.filter((_, k) => Number(reply[k]) === 1));
+    },
+
+    /**
+     * Starts a showing of a game on broadcast, held for `ttlMs` (holdBroadcast refreshes it), if
+     * the game may be shown now (mayShow), in one step: whether it started.
+     */
+    async startBroadcast(matchId: string, showing: string, ttlMs: number): Promise<boolean> {
+      check(MATCH_ID, matchId, 'match id');
+      checkShowing(showing);
+      checkTtl(ttlMs);
+      const reply = await askMayShow([matchId], holdMember(matchId, showing), ttlMs);
+      return Number(reply[0]) === 1;
+    },
+
     /**
      * Which of these matches belong to a deal not yet public: a game of the deal still to be played
      * (here or, in a tournament or deal group, at another table) or on broadcast. The API answers for those as for

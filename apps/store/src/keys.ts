@@ -62,9 +62,11 @@ export function keysFor(prefix: string) {
     queueWait: () => `${P}:queue-wait`,
     /** the live events of a game in progress (a stream, kept an hour after its last event: live.ts) */
     live: (matchId: string) => `${P}:live:${matchId}`,
+    /** a game's lobby `game-end`, waiting while the game is on broadcast (live.ts) */
+    waitingGameEnd: (matchId: string) => `${P}:live:${matchId}:waiting-game-end`,
     /** the games in progress: match id → start time (live.ts) */
     liveGames: () => `${P}:live-games`,
-    /** the games on broadcast: match id → when the hold lapses (ms); their deals stay unpublished (broadcast-holds.ts) */
+    /** the showings on broadcast: `<match>|<showing>` → when the hold lapses (ms); their deals stay unpublished (broadcast-holds.ts) */
     broadcastHolds: () => `${P}:broadcast-holds`,
     /** games starting and ending, tournament progress, rating changes (a capped stream: live.ts) */
     lobby: () => `${P}:lobby`,

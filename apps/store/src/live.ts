@@ -11,15 +11,15 @@
  */
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys.ts';
-import { REDIS_NOW_MS_LUA } from './broadcast-holds.ts';
+import { HOLD_FUNCTIONS_LUA } from './broadcast-holds.ts';
+import { LOBBY_STREAM_MAX } from './lobby-limits.ts';
 import { luaScript } from './lua.ts';
 import { MATCH_ID, StoreInputError } from './names.ts';
 import type { EntrantRef } from './types.ts';
 
 /** Entries kept per live game (XADD MAXLEN ~): far more than a game's moves. */
 export const LIVE_STREAM_MAX = 2000;
-/** Entries kept in the lobby stream. */
-export const LOBBY_STREAM_MAX = 10_000;
+export { LOBBY_STREAM_MAX };
 /** A live stream is deleted this long after its last event. */
 export const LIVE_TTL_SECONDS = 3600;
 /**
@@ -76,9 +76,8 @@ return listed`;
  * broadcast-holds.ts) has its `game-end` wait until its paced end is shown (publishWaitingGameEnd),
  * so the lobby, and the ratings each server computes from it, do not tell its result first.
  */
-const LOBBY_GAME_END = `${REDIS_NOW_MS_LUA}
-local held = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if held and tonumber(held) > nowMs() then
+const LOBBY_GAME_END = `${HOLD_FUNCTIONS_LUA}
+if matchHeld(KEYS[1], ARGV[1], nowMs()) then
   redis.call('SET', KEYS[3], ARGV[2], 'PX', ARGV[4])
   return 0
 end
@@ -112,7 +111,7 @@ export function liveOps(redis: Redis, keys: Keys) {
   const listLiveGames = luaScript(redis, LIVE_GAMES);
   const waitingGameEnd = luaScript(redis, WAITING_GAME_END);
   /** Where a game's `game-end` waits while it is on broadcast. */
-  const waitingNews = (matchId: string): string => `${keys.live(matchId)}:waiting-game-end`;
+  const waitingNews = (matchId: string): string => keys.waitingGameEnd(matchId);
 
   return {
     /**

@@ -28,7 +28,8 @@ describe('broadcast holds', () => {
 
   it('lapse by themselves, and a refresh extends them', async () => {
     const key = keysFor(w.prefix).broadcastHolds();
-    const lapsesAt = async () => Number(await w.redis.zscore(key, 's1.0'));
+    // a hold's member is `<match>|<showing>` (showing '' here)
+    const lapsesAt = async () => Number(await w.redis.zscore(key, 's1.0|'));
     const [seconds] = await w.redis.time();
     await w.store.holdBroadcast('s1.0', 1000);
     const first = await lapsesAt();
@@ -36,10 +37,10 @@ describe('broadcast holds', () => {
     await w.store.holdBroadcast('s1.0', 50_000);
     expect(await lapsesAt()).toBeGreaterThan(first + 40_000);
     // a hold whose time has run out (what a crashed server leaves): no longer on broadcast, and swept
-    await w.redis.zadd(key, Number(seconds) * 1000 - 1, 's1.0');
+    await w.redis.zadd(key, Number(seconds) * 1000 - 1, 's1.0|');
     expect(await w.store.onBroadcast(['s1.0'])).toEqual(new Set());
     await w.store.holdBroadcast('s1.1', 1000);
-    expect(await w.redis.zscore(key, 's1.0')).toBeNull();
+    expect(await w.redis.zscore(key, 's1.0|')).toBeNull();
   });
 
   it('refuse bad input', async () => {

@@ -49,8 +49,72 @@ describe('a series deal', () => {
     await w.store.releaseBroadcast(`${s}.1`);
     expect(await hidden(all)).toEqual([]);
     await w.store.holdBroadcast(`${s}.2`, 60_000);
-    await w.redis.zadd(`${w.prefix}:broadcast-holds`, 1, `${s}.2`); // lapsed long ago: a crashed server's hold
+    await w.redis.zadd(`${w.prefix}:broadcast-holds`, 1, `${s}.2|`); // its (showing '') hold lapsed long ago: a crashed server's
     expect(await hidden(all)).toEqual([]);
+  });
+});
+
+describe('going on broadcast (one game of a deal at a time; a stored game once its deal is complete)', () => {
+  const showable = async (ids: readonly string[]) => [...(await w.store.mayShow(ids))].sort();
+
+  it('lets a game in progress on while no other game of its deal is on, and a stored one only once its deal is complete', async () => {
+    const a = await upload(w.store, 'alice', 'one');
+    const b = await upload(w.store, 'bob', 'two');
+    const s = await w.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants: [a, b], deals: 2, seed: 1, requestedBy: 'alice' });
+    await w.store.setSeriesStatus(s, 'running');
+    // nothing stored, nothing held: every game may be shown once it is in progress
+    expect(await showable([`${s}.0`, `${s}.1`])).toEqual([`${s}.0`, `${s}.1`]);
+    await store(s, 0, [a, b]);
+    // game 0 is stored while its twin is still to play: its views would show the twin's hidden cards
+    expect(await showable([`${s}.0`, `${s}.1`, `${s}.2`])).toEqual([`${s}.1`, `${s}.2`]);
+    expect(await w.store.startBroadcast(`${s}.0`, 'p1-1', 60_000)).toBe(false);
+    expect(await w.store.onBroadcast([`${s}.0`])).toEqual(new Set());
+    // the twin in progress goes on broadcast: one showing, then another (another server's) of the same game
+    expect(await w.store.startBroadcast(`${s}.1`, 'p1-2', 60_000)).toBe(true);
+    expect(await w.store.startBroadcast(`${s}.1`, 'p2-1', 60_000)).toBe(true);
+    expect(await showable([`${s}.0`, `${s}.1`, `${s}.2`])).toEqual([`${s}.1`, `${s}.2`]);
+    // stored while on broadcast, its deal complete: game 0 waits while game 1 is shown anywhere
+    await store(s, 1, [a, b]);
+    expect(await showable([`${s}.0`, `${s}.1`])).toEqual([`${s}.1`]);
+    await w.store.releaseBroadcast(`${s}.1`, 'p1-2');
+    expect(await showable([`${s}.0`])).toEqual([]);
+    await w.store.releaseBroadcast(`${s}.1`, 'p2-1');
+    expect(await showable([`${s}.0`, `${s}.1`])).toEqual([`${s}.0`, `${s}.1`]);
+    expect(await w.store.startBroadcast(`${s}.0`, 'p1-3', 60_000)).toBe(true);
+    expect(await w.store.startBroadcast(`${s}.1`, 'p1-4', 60_000)).toBe(false);
+  });
+
+  it('keeps a deal secret while any showing holds it: one showing\'s release leaves the others\' holds', async () => {
+    const a = await upload(w.store, 'alice', 'one');
+    const b = await upload(w.store, 'bob', 'two');
+    const s = await w.store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants: [a, b], deals: 1, seed: 1, requestedBy: 'alice' });
+    for (let i = 0; i < 2; i++) await store(s, i, [a, b]);
+    await w.store.setSeriesStatus(s, 'done');
+    expect(await w.store.startBroadcast(`${s}.0`, 'one', 60_000)).toBe(true);
+    expect(await w.store.startBroadcast(`${s}.0`, 'two', 60_000)).toBe(true);
+    await w.store.releaseBroadcast(`${s}.0`, 'one');
+    expect(await hidden([`${s}.0`, `${s}.1`])).toEqual([`${s}.0`, `${s}.1`]);
+    expect(await w.store.onBroadcast([`${s}.0`])).toEqual(new Set([`${s}.0`]));
+    await w.store.releaseBroadcast(`${s}.0`, 'two');
+    expect(await hidden([`${s}.0`, `${s}.1`])).toEqual([]);
+  });
+
+  it('in a tournament, shows one table of a deal at a time (duplicate play: the tables share their cards)', async () => {
+    const bots = [await upload(w.store, 'alice', 'ann'), await upload(w.store, 'bob', 'ben'), await upload(w.store, 'carol', 'cat')];
+    const { series } = await w.store.createTournament({ game: 'xix', entrants: bots.map(({ bot, version }) => ({ bot, version })), dealsPerPairing: 2, seats: 2, createdBy: 'admin' });
+    const [first, second] = series as [string, string, string];
+    for (const s of series) await w.store.setSeriesStatus(s, 'running');
+    // deal 0 in play at two tables: the first goes on broadcast, the second's same deal waits; its deal 1 may go on
+    expect(await w.store.startBroadcast(`${first}.0`, 'one', 60_000)).toBe(true);
+    expect(await showable([`${second}.0`, `${second}.1`, `${second}.2`])).toEqual([`${second}.2`]);
+    expect(await w.store.startBroadcast(`${second}.1`, 'two', 60_000)).toBe(false);
+  });
+
+  it('refuses bad input', async () => {
+    await expect(w.store.startBroadcast('nope', 'a', 1000)).rejects.toThrow(/match id/);
+    await expect(w.store.startBroadcast('s1.0', 'a|b', 1000)).rejects.toThrow(/showing id/);
+    await expect(w.store.startBroadcast('s1.0', 'a', 0)).rejects.toThrow(/hold lasts/);
+    expect(await w.store.mayShow(['x'])).toEqual(new Set());
   });
 });
 

@@ -6,27 +6,44 @@
  * past the longest broadcast, and its end (the whole deal). Every shown event is serialised once,
  * kept for the game's resumes (`after=<match>:<k>`) and handed to its listeners.
  *
- * While a game is on broadcast (it has a listener and its end is not shown) it is held in the store
- * (holdBroadcast, refreshed): its deal stays secret and the lobby's news of its result waits; once
- * its end is shown (or nobody shows it any more) the hold goes and the waiting news is published.
+ * A showing starts only if its game may go on broadcast now (store startBroadcast: no other game of
+ * its deal on broadcast, and a stored game only once its deal is complete), else it is refused.
+ * While it is on broadcast (from its start until its end is shown, or nobody shows it any more) it
+ * is held in the store (its own hold, refreshed): its deal stays secret and the lobby's news of its
+ * result waits; then its hold goes, and once no showing (of any server process) holds the game, the
+ * waiting news is published.
  */
+import { randomUUID } from 'node:crypto';
 import { broadcastPolicy } from '../games/registry.ts';
-import type { LiveSeat } from '@xix/store';
+import type { LiveSeat, Store } from '@xix/store';
 import { wireTextFrame } from './frames.ts';
 import { jsonDelta } from './json-delta.ts';
 import type { Tape, TapeSource, TapeStep } from './broadcast-tape.ts';
 
 /** The store's side of a broadcast (the holds of @xix/store, and the lobby news that waited). */
 export interface BroadcastHolds {
-  hold(match: string, ttlMs: number): Promise<void>;
-  /** The end is shown (or the broadcast stopped): the hold goes and the waiting lobby news is sent. */
-  release(match: string): Promise<void>;
+  /** Holds `showing` of the game if the game may go on broadcast now, in one step: whether it may. */
+  start(match: string, showing: string, ttlMs: number): Promise<boolean>;
+  /** Refreshes the showing's hold. */
+  hold(match: string, showing: string, ttlMs: number): Promise<void>;
+  /** The end is shown (or the broadcast stopped): the showing's hold goes, and the waiting lobby news once no showing holds the game. */
+  release(match: string, showing: string): Promise<void>;
   /**
    * Whether the game's deal is public (store deal publicity: every game of the deal over and none
    * other on broadcast). Until it is, the end shows the last public view, not the whole deal: a
    * twin of the deal may still be played or shown.
    */
   dealIsPublic(match: string): Promise<boolean>;
+}
+
+/** The holds in the store, as every server process uses them. */
+export function storeHolds(store: Store): BroadcastHolds {
+  return {
+    start: (match, showing, ttlMs) => store.startBroadcast(match, showing, ttlMs),
+    hold: (match, showing, ttlMs) => store.holdBroadcast(match, ttlMs, showing),
+    release: (match, showing) => store.releaseBroadcast(match, showing),
+    dealIsPublic: async (match) => !(await store.unpublishedMatches([match])).has(match),
+  };
 }
 
 export interface BroadcastTiming {
@@ -99,6 +116,8 @@ export interface BroadcastSummary {
 
 export class BroadcastGame {
   readonly match: string;
+  /** This showing's id in its hold (other showings of the match, here or in other processes, hold it on their own). */
+  readonly showing = randomUUID();
   readonly #source: TapeSource;
   readonly #holds: BroadcastHolds;
   readonly #timing: BroadcastTiming;
@@ -132,8 +151,10 @@ export class BroadcastGame {
     this.#onError = onError;
   }
 
-  /** Set by whoever begins it: whether the game was found. */
+  /** Set by whoever begins it: whether the game was found (and its showing not refused). */
   begun: Promise<boolean> = Promise.resolve(false);
+  /** The game may not go on broadcast now (another game of its deal is on it, or its deal is not complete): begin() refused it. */
+  refused = false;
 
   /** No more steps: nobody showed it any more, or the server closes. */
   get stopped(): boolean {
@@ -148,11 +169,21 @@ export class BroadcastGame {
     return this.#listeners.size;
   }
 
-  /** Whether the game could be found (false: neither stored nor live). Starts the showing. */
+  /**
+   * Starts the showing, held, if the game can be found (false: neither stored nor live) and may go
+   * on broadcast now (false and `refused`: a twin's hidden cards would show).
+   */
   async begin(): Promise<boolean> {
     this.#tape = await this.#source.load(this.match);
     this.#lastLoad = Date.now();
     if (this.#tape === null) return false;
+    if (!(await this.#holds.start(this.match, this.showing, this.#timing.holdTtlMs))) {
+      this.refused = true;
+      this.#stopped = true;
+      return false;
+    }
+    this.#hold();
+    if (this.#stopped) this.#unhold(); // stopped meanwhile (the server closes)
     this.startedAt = Date.now();
     this.#step();
     return true;
@@ -160,7 +191,6 @@ export class BroadcastGame {
 
   listen(listener: (shown: Shown) => void): () => void {
     this.#listeners.add(listener);
-    if (!this.ended && !this.#ending && !this.#held) this.#hold();
     return () => {
       this.#listeners.delete(listener);
       if (this.#listeners.size === 0 && !this.ended && !this.#ending) this.stop();
@@ -308,12 +338,12 @@ export class BroadcastGame {
     }, this.#onError);
   }
 
+  /** Held from its start (begin): refreshed a third of its lifetime before it lapses. */
   #hold(): void {
     this.#held = true;
     const refresh = (): void => {
-      this.#holds.hold(this.match, this.#timing.holdTtlMs).catch(this.#onError);
+      this.#holds.hold(this.match, this.showing, this.#timing.holdTtlMs).catch(this.#onError);
     };
-    refresh();
     this.#holdTimer = setInterval(refresh, Math.max(1, Math.floor((this.#timing.holdTtlMs * 2) / 3)));
     this.#holdTimer.unref();
   }
@@ -326,6 +356,6 @@ export class BroadcastGame {
     if (this.#holdTimer !== null) clearInterval(this.#holdTimer);
     this.#holdTimer = null;
     this.#held = false;
-    return this.#holds.release(this.match);
+    return this.#holds.release(this.match, this.showing);
   }
 }

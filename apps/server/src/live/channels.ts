@@ -62,7 +62,15 @@ export interface Follower {
   send(shown: Shown): void;
   /** The channel has nothing more (match:<id> after its end). */
   finish(): void;
+  /** match:<id> of a game that may not go on broadcast now (REFUSED_SHOWING says why). */
+  refuse(reason: string): void;
 }
+
+/** Why a game's showing is refused (BroadcastGame.refused): its follow stream closes 4409 with it. */
+export const REFUSED_SHOWING = 'a game of this deal is on broadcast, or the deal is still being played: follow this game once its deal is public (its replay)';
+
+/** Broadcasts.game's answer for a game that may not go on broadcast now. */
+export const REFUSED = 'refused';
 
 interface Candidate {
   readonly match: string;
@@ -116,7 +124,7 @@ class Channel {
 
   async #next(): Promise<void> {
     if (this.#closed) return;
-    let game: BroadcastGame | null = null;
+    let game: BroadcastGame | typeof REFUSED | null = null;
     try {
       const match = await this.#broadcasts.choose(this);
       game = match === null ? null : await this.#broadcasts.game(match);
@@ -124,7 +132,8 @@ class Channel {
       this.#broadcasts.log.warn({ err: error, channel: this.name }, 'a broadcast channel cannot choose its next game');
     }
     if (this.#closed) return;
-    if (game === null) {
+    if (game === REFUSED && this.spec.kind === 'match') return this.#refuse();
+    if (game === null || game === REFUSED) {
       if (this.spec.kind === 'match') return this.#finish();
       return this.#later(RETRY_MS);
     }
@@ -159,6 +168,11 @@ class Channel {
 
   #finish(): void {
     for (const follower of this.followers) follower.finish();
+    this.close();
+  }
+
+  #refuse(): void {
+    for (const follower of this.followers) follower.refuse(REFUSED_SHOWING);
     this.close();
   }
 }
@@ -258,17 +272,26 @@ export class Broadcasts {
     for (const game of this.#settledGames()) game.stop();
   }
 
-  /** The showing of `match` in this process, begun if new (or stopped); null when the match is nowhere. */
-  async game(match: string): Promise<BroadcastGame | null> {
+  /**
+   * The showing of `match` in this process, begun if new (or stopped); null when the match is
+   * nowhere, REFUSED when it may not go on broadcast now (store startBroadcast).
+   */
+  async game(match: string): Promise<BroadcastGame | typeof REFUSED | null> {
     const known = this.#games.get(match);
-    if (known !== undefined && !known.stopped) return (await known.begun) ? known : null;
+    if (known !== undefined && !known.stopped) return (await known.begun) ? known : known.refused ? REFUSED : null;
     const game = new BroadcastGame(match, this.#source, this.#holds, this.timing, (error) => this.log.warn({ err: error, match }, 'broadcast: a store call failed'));
     game.begun = game.begin();
     this.#games.set(match, game);
     const found = await game.begun.catch(() => false);
     if (found && !this.#closed) return game;
     if (this.#games.get(match) === game) this.#games.delete(match);
-    return null;
+    return game.refused ? REFUSED : null;
+  }
+
+  /** Whether this process shows the game now (its showing began, held, not stopped). */
+  #showing(match: string): boolean {
+    const known = this.#games.get(match);
+    return known !== undefined && !known.stopped && !known.refused;
   }
 
   #settled(match: string): BroadcastGame | null {
@@ -320,10 +343,13 @@ export class Broadcasts {
     const live = (await gamesInProgress(this.#store)).map((game): Candidate => ({ match: game.match, game: game.game, bots: game.seats.map((seat) => seat.bot), tournament: game.tournament, live: true }));
     const query = spec.kind === 'featured' ? { limit: RECENT_STORED, ...(spec.game !== null && { game: spec.game }) } : spec.kind === 'bot' ? { limit: RECENT_STORED, bot: spec.id } : { limit: RECENT_STORED };
     const stored = (await this.#store.listMatches(query)).matches.map((match): Candidate => ({ match: match.id, game: match.game, bots: match.entrants.map((entrant) => entrant.bot), tournament: null, live: false }));
-    const all = [...live, ...stored.filter((candidate) => !live.some((other) => other.match === candidate.match))];
+    const every = [...live, ...stored.filter((candidate) => !live.some((other) => other.match === candidate.match))];
+    // only games that may go on broadcast now (a game shown here already goes on)
+    const may = await this.#store.mayShow(every.filter((candidate) => !this.#showing(candidate.match)).map((candidate) => candidate.match));
+    const all = every.filter((candidate) => may.has(candidate.match) || this.#showing(candidate.match));
     if (spec.kind === 'featured') return spec.game === null ? all : all.filter((candidate) => candidate.game === spec.game);
     if (spec.kind === 'bot') return all.filter((candidate) => candidate.bots.includes(spec.id));
-    return live.filter((candidate) => candidate.tournament === spec.id);
+    return all.filter((candidate) => candidate.live && candidate.tournament === spec.id);
   }
 
   /** Most interesting first: a tournament's table, then by the mean Elo of the seats, then the newest. */

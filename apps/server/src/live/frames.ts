@@ -40,6 +40,8 @@ export const CLOSE = {
   badRequest: 4400,
   /** No such match or channel. */
   notFound: 4404,
+  /** The game may not go on broadcast now: a game of its deal is on it, or the deal is still being played (channels.ts REFUSED_SHOWING). */
+  conflict: 4409,
   /** The client fell behind past the bound: it reconnects with `after=<last id>`. */
   tooSlow: 4008,
   /** The server failed to read the stream. */

@@ -4,7 +4,7 @@
  * `match:<id>`), a channel's follow stream, and the lobby's events.
  */
 import { LOBBY_STREAM_MAX, MATCH_ID, keysFor, type Store } from '@xix/store';
-import { type Broadcasts, channelName, parseChannel, parseFollowAfter, type ChannelSpec } from './channels.ts';
+import { type Broadcasts, channelName, parseChannel, parseFollowAfter, REFUSED, REFUSED_SHOWING, type ChannelSpec } from './channels.ts';
 import { CLOSE } from './frames.ts';
 import type { StreamHub, StreamSpec } from './hub.ts';
 import type { ReplayEvents } from './replay-events.ts';
@@ -45,7 +45,9 @@ export class Streams {
       if (after.kind === 'replay') return subscriber.fail(`no finished public match ${id}: while it is in progress, follow it without after= or with after=${id}:<k>`, CLOSE.notFound);
     }
     if (subscriber.closing) return;
-    if ((await this.#broadcasts.game(id)) === null) return subscriber.fail(`no match ${id}, live or finished`, CLOSE.notFound);
+    const game = await this.#broadcasts.game(id);
+    if (game === null) return subscriber.fail(`no match ${id}, live or finished`, CLOSE.notFound);
+    if (game === REFUSED) return subscriber.fail(REFUSED_SHOWING, CLOSE.conflict);
     this.#follow(subscriber, { kind: 'match', id }, after.kind === 'follow' ? after : null);
   }
 
@@ -87,6 +89,7 @@ export class Streams {
         subscriber.sendWire(shown.wire);
       },
       finish: () => subscriber.close(CLOSE.done, 'the game is over'),
+      refuse: (reason) => subscriber.fail(reason, CLOSE.conflict),
     }, after);
     subscriber.onClose(stop);
   }

@@ -3,7 +3,8 @@
  * docs/api.md "Follow stream"): at the broadcast's pace, not the worker's, and held on broadcast
  * (its deal kept secret) until its end is shown. A snapshot first (the game so far), then each move,
  * resumed after a dropped connection. The server closes with 1000 after the end; with 4404 for a
- * match that is neither live nor stored (or an id that is no match id).
+ * match that is neither live nor stored (or an id that is no match id); with 4409 while the game may
+ * not go on broadcast (another game of its deal is on it): retried, with backoff.
  */
 import { followChannel, type FollowedGame } from '../stream.ts';
 
