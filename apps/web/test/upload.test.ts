@@ -51,7 +51,8 @@ describe('upload', () => {
     expect(await h.accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Upload' }).click();
     const state = page.getByTestId('upload-state');
-    await expect.poll(() => state.getAttribute('data-state'), { timeout: 45_000 }).toMatch(/^(active|rejected)$/);
+    // the state, or what the page said instead (an error notice), so that a failure tells which
+    await expect.poll(async () => (await state.count()) > 0 ? await state.getAttribute('data-state') : await page.locator('.upload-result').textContent(), { timeout: 45_000 }).toMatch(/^(active|rejected)$/);
     // what the page says is what the API says
     const bots = await h.api<{ bots: { id: string; name: string }[] }>('/api/bots?owner=carol');
     const bot = bots.bots.find((b) => b.name === 'firstlegal');

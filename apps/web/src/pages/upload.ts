@@ -82,7 +82,8 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
   const sourceHint = el('p', { class: 'hint', id: 'bot-source-hint' });
   const files = el('input', { id: 'bot-files', name: 'files', type: 'file', multiple: true, accept: '.ts,.js,.mts,.mjs', 'aria-describedby': 'bot-files-hint' });
   const entry = el('input', { id: 'bot-entry', name: 'entry', type: 'text', placeholder: 'bot.ts', spellcheck: 'false', 'aria-describedby': 'bot-entry-hint' });
-  const submit = el('button', { type: 'submit' }, 'Upload');
+  // Enabled once the games are listed: an upload sent before would name no game.
+  const submit = el('button', { type: 'submit', disabled: true }, 'Upload');
 
   // The source starts as the chosen game's template, and follows the game until the user edits it.
   let edited = false;
@@ -107,6 +108,7 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
   void api.games().then((games) => {
     if (!isAlive()) return;
     fill(game, ...games.map((g) => el('option', { value: g.id }, gameName(g.id))));
+    submit.disabled = false;
     // the default game is the registry's first
     if (games[0] !== undefined && !edited) void showTemplate(games[0].id);
   }, (error: unknown) => onResult(notice(`Cannot load the games: ${(error as Error).message}`, 'error')));
@@ -145,7 +147,7 @@ function uploadForm(onResult: (node: HTMLElement) => void, isAlive: () => boolea
         if (error instanceof ApiError && error.code === 'compile_error') onResult(compileErrors(error));
         else onResult(notice(failureText(error, RULES), 'error'));
       } finally {
-        submit.disabled = false;
+        submit.disabled = game.value === '';
       }
     })();
   });
