@@ -4,22 +4,17 @@
  * tournament or match is refused 4404 at open, a cursor of another match 4400, a cursor this
  * process cannot resume from gets a snapshot before any delta, and an unknown query parameter 400.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findGame } from '@xix/engine';
-import type { EntrantRef, LiveEvent } from '@xix/store';
-import { failure, openApp, type TestApp } from './app.ts';
+import type { LiveEvent } from '@xix/store';
+import { failure, type TestApp } from './app.ts';
 import { entrantsOf } from './deal-world.ts';
-import { LiveClient, expectPublicViews, playGame, wsBase } from './live-client.ts';
+import { expectPublicViews, LiveClient, LIVE_SEATS, liveServerEachTest, playGame } from './live-client.ts';
 
 let t: TestApp;
 let base: string;
-beforeEach(async () => {
-  t = await openApp({ broadcastPaceMs: 0, broadcastPauseMs: 0 });
-  base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-});
-afterEach(async () => { await t.close(); });
+liveServerEachTest((app, url) => ((t = app), (base = url)));
 
-const SEATS: EntrantRef[] = [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 3 }];
 const publish = (matchId: string, events: readonly LiveEvent[]) => t.world.store.publishLive(matchId, events, { game: 'xix', tournament: null });
 const follow = (channel: string, after?: string) => LiveClient.open(base, `/api/follow/${channel}${after === undefined ? '' : `?after=${after}`}`);
 const eventType = (client: LiveClient, index: number) => (client.events[index]!.event as { type: string }).type;
@@ -53,12 +48,12 @@ describe('follow stream: a channel that names nothing', () => {
 
 describe('follow stream: a resume cursor of another match', () => {
   it('match:A?after=B:<k> is refused 4400 (as /api/matches/A/events?after=B:<k> is), not answered with B\'s events', async () => {
-    const other = playGame('s8.0', SEATS, 2).events;
+    const other = playGame('s8.0', LIVE_SEATS, 2).events;
     await publish('s8.0', other.slice(0, 6));
     // s8.0 is shown in this process (a follower of it)
     const watcher = await follow('match:s8.0');
     await watcher.until('s8.0 move 3', () => watcher.events.some((frame) => frame.id === 's8.0:3'));
-    const mine = playGame('s7.0', SEATS, 1).events;
+    const mine = playGame('s7.0', LIVE_SEATS, 1).events;
     await publish('s7.0', mine.slice(0, 4));
 
     const viaEvents = await LiveClient.open(base, '/api/matches/s7.0/events?after=s8.0:1');
@@ -74,7 +69,7 @@ describe('follow stream: a resume cursor of another match', () => {
 
 describe('follow stream: a resume cursor this process cannot resume from', () => {
   it('after=<match>:<k> past what this process has shown gets a fresh snapshot at its current point, then deltas on it', async () => {
-    const { events } = playGame('s7.0', SEATS, 1);
+    const { events } = playGame('s7.0', LIVE_SEATS, 1);
     await publish('s7.0', events.slice(0, 4));
     const watcher = await follow('match:s7.0');
     await watcher.until('s7.0 move 3', () => watcher.events.some((frame) => frame.id === 's7.0:3'));
@@ -97,7 +92,7 @@ describe('follow stream: a resume cursor this process cannot resume from', () =>
   });
 
   it('a cursor for a game this process begins showing only now gets its snapshot, not its moves again on no base', async () => {
-    const { events } = playGame('s7.0', SEATS, 1);
+    const { events } = playGame('s7.0', LIVE_SEATS, 1);
     await publish('s7.0', events.slice(0, 6));
     // another process showed s7.0 up to move 4; here its showing starts at the start
     const resumed = await follow('match:s7.0', 's7.0:4');

@@ -4,10 +4,11 @@
  * broadcast rebuilds from its snapshots and deltas (docs/api.md "Streams", "Follow stream").
  */
 import WebSocket from 'ws';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { createRandom, createReplay, findGame, type AnyGame, type Replay } from '@xix/engine';
 import { ranksOf, type EntrantRef, type LiveEvent } from '@xix/store';
 import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
+import { openApp, type TestApp } from './app.ts';
 
 export interface Frame {
   readonly type: string;
@@ -204,3 +205,22 @@ export function expectPublicViews(frames: readonly Frame[], match: string, publi
   }
   expect(checked).toBeGreaterThan(0);
 }
+
+/**
+ * The live tests' server: opened before each test, showing a game as soon as it is known (broadcast
+ * pace 0, no pause between games), and listening; closed after. `use` gets each test's server and
+ * its websocket base URL.
+ */
+export function liveServerEachTest(use: (t: TestApp, base: string) => void): void {
+  let t: TestApp | undefined;
+  beforeEach(async () => {
+    t = await openApp({ broadcastPaceMs: 0, broadcastPauseMs: 0 });
+    use(t, wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' })));
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+}
+
+/** The two entrants (bot and version) of the live tests' XIX games. */
+export const LIVE_SEATS: readonly EntrantRef[] = [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 3 }];

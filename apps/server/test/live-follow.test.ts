@@ -4,23 +4,18 @@
  * public views exactly (no hidden card before the end), resume without gaps or repeats, and the
  * lobby's news of a result waiting while the game is on broadcast.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keysFor, type EntrantRef, type LiveEvent } from '@xix/store';
+import { describe, expect, it } from 'vitest';
+import { keysFor, type LiveEvent } from '@xix/store';
 import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
 import { findGame } from '@xix/engine';
-import { openApp, type TestApp } from './app.ts';
+import type { TestApp } from './app.ts';
 import { entrantsOf, storeGames } from './deal-world.ts';
-import { LiveClient, expectPublicViews, playGame, wsBase, type Frame } from './live-client.ts';
+import { expectPublicViews, type Frame, LiveClient, LIVE_SEATS, liveServerEachTest, playGame } from './live-client.ts';
 
 let t: TestApp;
 let base: string;
-beforeEach(async () => {
-  t = await openApp({ broadcastPaceMs: 0, broadcastPauseMs: 0 });
-  base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-});
-afterEach(async () => { await t.close(); });
+liveServerEachTest((app, url) => ((t = app), (base = url)));
 
-const SEATS: EntrantRef[] = [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 3 }];
 const publish = (matchId: string, events: readonly LiveEvent[]) => t.world.store.publishLive(matchId, events, { game: 'xix', tournament: null });
 const follow = (channel: string, after?: string) => LiveClient.open(base, `/api/follow/${channel}${after === undefined ? '' : `?after=${after}`}`);
 
@@ -47,7 +42,7 @@ function rebuild(frames: readonly Frame[]): { views: Map<string, unknown>; ends:
 
 describe('the follow stream', () => {
   it('follows one match to its end: a snapshot, deltas that rebuild its public views, the end, then 1000', async () => {
-    const { events } = playGame('s7.0', SEATS, 1);
+    const { events } = playGame('s7.0', LIVE_SEATS, 1);
     await publish('s7.0', events.slice(0, 10));
     const client = await follow('match:s7.0');
     await client.until('the snapshot', () => client.events.length >= 1);
@@ -65,8 +60,8 @@ describe('the follow stream', () => {
   });
 
   it('stays open from game to game on a featured channel, and a resume gets the rest without a gap or a repeat', async () => {
-    const first = playGame('s8.0', SEATS, 2).events;
-    const second = playGame('s9.0', SEATS, 3).events;
+    const first = playGame('s8.0', LIVE_SEATS, 2).events;
+    const second = playGame('s9.0', LIVE_SEATS, 3).events;
     await publish('s8.0', first.slice(0, 1));
     const client = await follow('featured');
     await client.until('s8.0 shown', () => client.events.some((frame) => eventOf(frame).match === 's8.0'));
@@ -154,7 +149,7 @@ describe('a live game followed on match:<id> (the match viewer)', () => {
 describe('the lobby while a game is on broadcast', () => {
   it('tells a held game\'s result only once its broadcast shows the end', async () => {
     const { store } = t.world;
-    const { events } = playGame('s5.0', SEATS, 4);
+    const { events } = playGame('s5.0', LIVE_SEATS, 4);
     await store.holdBroadcast('s5.0', 60_000);
     await publish('s5.0', events);
     const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
@@ -166,7 +161,7 @@ describe('the lobby while a game is on broadcast', () => {
     await store.publishWaitingGameEnd('s5.0');
     expect(await ends()).toBe(1);
     // a game nobody watches tells it at once
-    await publish('s6.0', playGame('s6.0', SEATS, 5).events);
+    await publish('s6.0', playGame('s6.0', LIVE_SEATS, 5).events);
     expect((await store.readLobby('0')).some(({ event }) => event.type === 'game-end' && event.match === 's6.0')).toBe(true);
   });
 
@@ -175,7 +170,7 @@ describe('the lobby while a game is on broadcast', () => {
     const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
     await store.holdBroadcast('s5.0', 60_000, 'one');
     await store.holdBroadcast('s5.0', 60_000, 'two');
-    await publish('s5.0', playGame('s5.0', SEATS, 4).events);
+    await publish('s5.0', playGame('s5.0', LIVE_SEATS, 4).events);
     await store.releaseBroadcast('s5.0', 'one');
     expect(await ends()).toBe(0);
     await store.releaseBroadcast('s5.0', 'two');
@@ -188,7 +183,7 @@ describe('the lobby while a game is on broadcast', () => {
     const { store } = t.world;
     const ends = async (match: string): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === match).length;
     await store.holdBroadcast('s5.0', 60_000);
-    await store.publishLive('s5.0', playGame('s5.0', SEATS, 4).events, { game: 'xix', tournament: null });
+    await store.publishLive('s5.0', playGame('s5.0', LIVE_SEATS, 4).events, { game: 'xix', tournament: null });
     expect(await ends('s5.0')).toBe(0);
     // the holding server died: no release; its hold (showing '') lapses, as if its TTL passed
     await t.world.redis.zadd(keysFor(t.world.prefix).broadcastHolds(), 1, 's5.0|');
@@ -203,7 +198,7 @@ describe('the lobby while a game is on broadcast', () => {
     const { store } = t.world;
     const ends = async (): Promise<number> => (await store.readLobby('0')).filter(({ event }) => event.type === 'game-end' && event.match === 's5.0').length;
     await store.holdBroadcast('s5.0', 60_000, 'one');
-    await publish('s5.0', playGame('s5.0', SEATS, 4).events);
+    await publish('s5.0', playGame('s5.0', LIVE_SEATS, 4).events);
     await t.world.redis.zadd(keysFor(t.world.prefix).broadcastHolds(), 1, 's5.0|one');
     await store.holdBroadcast('s5.0', 60_000, 'one');
     expect(await ends()).toBe(0);

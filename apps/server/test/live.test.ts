@@ -5,29 +5,23 @@
  * matches (4404), the lobby and GET /api/live.
  */
 import type { Socket } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keysFor, type EntrantRef, type LiveEvent } from '@xix/store';
+import { describe, expect, it } from 'vitest';
+import { keysFor, type LiveEvent } from '@xix/store';
 import { match, ratedPair } from '../../store/test/world.ts';
-import { failure, openApp, type TestApp } from './app.ts';
-import { LiveClient, expectPublicViews, followK, followedEvent, playGame, wsBase } from './live-client.ts';
+import { failure, type TestApp } from './app.ts';
+import { expectPublicViews, followedEvent, followK, LiveClient, LIVE_SEATS, liveServerEachTest, playGame } from './live-client.ts';
 
 let t: TestApp;
 let base: string;
-beforeEach(async () => {
-  // a game in progress is watched on its broadcast: shown as soon as it is known (pace 0)
-  t = await openApp({ broadcastPaceMs: 0, broadcastPauseMs: 0 });
-  base = wsBase(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-});
-afterEach(async () => { await t.close(); });
+liveServerEachTest((app, url) => ((t = app), (base = url)));
 
-const SEATS: EntrantRef[] = [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 3 }];
 const CONTEXT = { game: 'xix', tournament: null };
 const publish = (matchId: string, events: readonly LiveEvent[]) => t.world.store.publishLive(matchId, events, CONTEXT);
 const watch = (matchId: string, after?: string) => LiveClient.open(base, `/api/matches/${matchId}/events${after === undefined ? '' : `?after=${after}`}`);
 
 describe('a live match', () => {
   it('is its broadcast (match:<id>): a snapshot, then moves whose deltas rebuild its public views, to spectators who join at any point; the end closes with 1000', async () => {
-    const { events } = playGame('s7.0', SEATS, 1);
+    const { events } = playGame('s7.0', LIVE_SEATS, 1);
     await publish('s7.0', events.slice(0, 1));
     const clients = [watch('s7.0')];
     for (let i = 1; i < events.length; i++) {
@@ -50,7 +44,7 @@ describe('a live match', () => {
   });
 
   it('resumes after the last event a client got (after=<match>:<k>): the rest, no gap, no repeat', async () => {
-    const { events } = playGame('s7.1', SEATS, 2);
+    const { events } = playGame('s7.1', LIVE_SEATS, 2);
     await publish('s7.1', events.slice(0, 8));
     // the game stays on broadcast (this process keeps its showing) while the first client is away
     const staying = await watch('s7.1');
@@ -71,7 +65,7 @@ describe('a live match', () => {
   });
 
   it('answers a ping with a pong and anything else with an error frame, and stays open', async () => {
-    const { events } = playGame('s7.2', SEATS, 3);
+    const { events } = playGame('s7.2', LIVE_SEATS, 3);
     await publish('s7.2', events.slice(0, 1));
     const client = await watch('s7.2');
     await client.untilEvents(1);
@@ -89,7 +83,7 @@ describe('a live match', () => {
   });
 
   it('closes a client that stops reading (4008) while another on the same match gets every event', async () => {
-    await publish('s7.3', playGame('s7.3', SEATS, 4).events.slice(0, 1));
+    await publish('s7.3', playGame('s7.3', LIVE_SEATS, 4).events.slice(0, 1));
     const normal = await watch('s7.3');
     const slow = await watch('s7.3');
     await Promise.all([normal.untilEvents(1), slow.untilEvents(1)]);
@@ -114,7 +108,7 @@ describe('a live match', () => {
   });
 
   it('answers an unknown match with an error frame and 4404, a bad id likewise, a bad after= with 4400', async () => {
-    await publish('s7.9', playGame('s7.9', SEATS, 11).events.slice(0, 1));
+    await publish('s7.9', playGame('s7.9', LIVE_SEATS, 11).events.slice(0, 1));
     const paths = [
       ['s99.0/events', 4404], ['nope/events', 4404], ['s7.9/events?after=yesterday', 4400], ['s7.9/events?after=s7.9:1&after=s7.9:2', 4400],
       // a game in progress has no Redis stream ids nor another match's, and no replay yet
@@ -176,13 +170,13 @@ describe('a finished match', () => {
 describe('the lobby', () => {
   it('streams games starting and ending, and resumes after=<id>', async () => {
     const lobby = await LiveClient.open(base, '/api/lobby');
-    const { events } = playGame('s8.0', SEATS, 6);
+    const { events } = playGame('s8.0', LIVE_SEATS, 6);
     const end = events.at(-1)!;
     if (end.type !== 'end') throw new Error('a played game ends with its end');
     await publish('s8.0', events);
     await lobby.untilEvents(2);
     expect(lobby.events.map((frame) => frame.event)).toEqual([
-      { type: 'game-start', match: 's8.0', game: 'xix', seats: SEATS, tournament: null },
+      { type: 'game-start', match: 's8.0', game: 'xix', seats: LIVE_SEATS, tournament: null },
       { type: 'game-end', match: 's8.0', game: 'xix', ranks: end.ranks, tournament: null },
     ]);
     await t.world.store.publishLobby({ type: 'tournament', tournament: 't1', status: 'running', games: 4, gamesDone: 1 });
@@ -264,7 +258,7 @@ describe('GET /api/live', () => {
 
 describe('a server shutting down', () => {
   it('closes its streams with 1001', async () => {
-    await publish('s9.0', playGame('s9.0', SEATS, 10).events.slice(0, 2));
+    await publish('s9.0', playGame('s9.0', LIVE_SEATS, 10).events.slice(0, 2));
     const match = await watch('s9.0');
     const lobby = await LiveClient.open(base, '/api/lobby');
     await match.untilEvents(1);
