@@ -52,6 +52,14 @@ local function matchHeld(holds, match, now)
   end
   return false
 end
+-- publishes a game's lobby news that waited while it was held (at key), if any: 1 if it did
+local function publishWaitingNews(key, lobby, lobbyMax)
+  local event = redis.call('GET', key)
+  if not event then return 0 end
+  redis.call('DEL', key)
+  redis.call('XADD', lobby, 'MAXLEN', '~', lobbyMax, '*', 'e', event)
+  return 1
+end
 -- drops the lapsed holds; a lapsed hold's game held by no other showing gets its waiting lobby news
 -- published (its server died, or lost Redis, before its release could): waiting = key prefix, suffix
 local function sweepHolds(holds, now, lobby, lobbyMax, waitingBefore, waitingAfter)
@@ -60,14 +68,7 @@ local function sweepHolds(holds, now, lobby, lobbyMax, waitingBefore, waitingAft
   redis.call('ZREMRANGEBYSCORE', holds, '-inf', now)
   for _, member in ipairs(lapsed) do
     local match = matchOfHold(member)
-    if not matchHeld(holds, match, now) then
-      local key = waitingBefore .. match .. waitingAfter
-      local event = redis.call('GET', key)
-      if event then
-        redis.call('DEL', key)
-        redis.call('XADD', lobby, 'MAXLEN', '~', lobbyMax, '*', 'e', event)
-      end
-    end
+    if not matchHeld(holds, match, now) then publishWaitingNews(waitingBefore .. match .. waitingAfter, lobby, lobbyMax) end
   end
 end
 `;
@@ -91,12 +92,7 @@ const RELEASE = `${HOLD_FUNCTIONS_LUA}
 local now = nowMs()
 redis.call('ZREM', KEYS[1], ARGV[2])
 if matchHeld(KEYS[1], ARGV[1], now) then return 0 end
-local key = ARGV[4] .. ARGV[1] .. ARGV[5]
-local event = redis.call('GET', key)
-if not event then return 0 end
-redis.call('DEL', key)
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'e', event)
-return 1`;
+return publishWaitingNews(ARGV[4] .. ARGV[1] .. ARGV[5], KEYS[2], ARGV[3])`;
 
 // KEYS: the holds. ARGV: match ids. Returns those held past now (by any showing).
 const HELD = `${HOLD_FUNCTIONS_LUA}

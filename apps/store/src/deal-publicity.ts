@@ -17,7 +17,7 @@
  * `gamesDone` tells which of its deals are complete without reading its games.
  */
 import type { Redis } from 'ioredis';
-import { checkShowing, checkTtl, HOLD_FUNCTIONS_LUA, holdMember, MAX_BROADCAST_QUERY, REDIS_NOW_MS_LUA, waitingNewsAround } from './broadcast-holds.ts';
+import { checkShowing, checkTtl, HOLD_FUNCTIONS_LUA, holdMember, MAX_BROADCAST_QUERY, waitingNewsAround } from './broadcast-holds.ts';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
 import { check, MATCH_ID, StoreInputError } from './names.ts';
@@ -90,11 +90,11 @@ local function openOfGroup(id, f)
 end
 `;
 
-const DEAL_STATES = `${REDIS_NOW_MS_LUA}${DEAL_FUNCTIONS}
-local held = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. nowMs(), '+inf')
+const DEAL_STATES = `${HOLD_FUNCTIONS_LUA}${DEAL_FUNCTIONS}
+local held = liveHolds(KEYS[1], nowMs())
 local reply = { #held }
-for _, m in ipairs(held) do
-  local s, i = string.match(m, '^([^|]*)%.(%d+)')
+for _, member in ipairs(held) do
+  local s, i = string.match(matchOfHold(member), '^(.*)%.(%d+)$')
   local f = seriesOf(s)
   reply[#reply + 1] = groupOf(s, f)
   reply[#reply + 1] = math.floor(tonumber(i) / perDeal(f))

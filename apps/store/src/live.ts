@@ -14,7 +14,7 @@ import type { Keys } from './keys.ts';
 import { HOLD_FUNCTIONS_LUA } from './broadcast-holds.ts';
 import { LOBBY_STREAM_MAX } from './lobby-limits.ts';
 import { luaScript } from './lua.ts';
-import { MATCH_ID, StoreInputError } from './names.ts';
+import { StoreInputError } from './names.ts';
 import type { EntrantRef } from './types.ts';
 
 /** Entries kept per live game (XADD MAXLEN ~): far more than a game's moves. */
@@ -73,7 +73,7 @@ return listed`;
 /**
  * KEYS: the broadcast holds, the lobby stream, the game's waiting lobby news. ARGV: match id, the
  * `game-end` lobby event, LOBBY_STREAM_MAX, how long news may wait (ms). A game on broadcast (held,
- * broadcast-holds.ts) has its `game-end` wait until its paced end is shown (publishWaitingGameEnd),
+ * broadcast-holds.ts) has its `game-end` wait until its paced end is shown (releaseBroadcast publishes it),
  * so the lobby, and the ratings each server computes from it, do not tell its result first.
  */
 const LOBBY_GAME_END = `${HOLD_FUNCTIONS_LUA}
@@ -82,14 +82,6 @@ if matchHeld(KEYS[1], ARGV[1], nowMs()) then
   return 0
 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[2])
-return 1`;
-
-/** KEYS: the game's waiting lobby news, the lobby stream. ARGV: LOBBY_STREAM_MAX. Publishes it, if any. */
-const WAITING_GAME_END = `
-local event = redis.call('GET', KEYS[1])
-if not event then return 0 end
-redis.call('DEL', KEYS[1])
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[1], '*', 'e', event)
 return 1`;
 
 /** A game's lobby news waits at most this long for its broadcast (a hold lapses long before). */
@@ -109,9 +101,6 @@ export function liveOps(redis: Redis, keys: Keys) {
     entries.map(([id, fields]) => ({ id, event: JSON.parse(fields[1] ?? 'null') as Event }));
 
   const listLiveGames = luaScript(redis, LIVE_GAMES);
-  const waitingGameEnd = luaScript(redis, WAITING_GAME_END);
-  /** Where a game's `game-end` waits while it is on broadcast. */
-  const waitingNews = (matchId: string): string => keys.waitingGameEnd(matchId);
 
   return {
     /**
@@ -130,18 +119,12 @@ export function liveOps(redis: Redis, keys: Keys) {
         } else if (event.type === 'end') {
           pipe.zrem(keys.liveGames(), matchId);
           const news = JSON.stringify({ type: 'game-end', match: matchId, game: context.game, ranks: event.ranks, tournament: context.tournament } satisfies LobbyEvent);
-          pipe.eval(LOBBY_GAME_END, 3, keys.broadcastHolds(), keys.lobby(), waitingNews(matchId), matchId, news, LOBBY_STREAM_MAX, WAITING_NEWS_MS);
+          pipe.eval(LOBBY_GAME_END, 3, keys.broadcastHolds(), keys.lobby(), keys.waitingGameEnd(matchId), matchId, news, LOBBY_STREAM_MAX, WAITING_NEWS_MS);
         }
       }
       pipe.expire(key, events.at(-1)?.type === 'end' ? LIVE_ENDED_TTL_SECONDS : LIVE_TTL_SECONDS);
       const replies = (await pipe.exec()) ?? [];
       for (const [error] of replies) if (error) throw error;
-    },
-
-    /** The game's broadcast showed its end: its lobby `game-end`, if it waited, is published now. */
-    async publishWaitingGameEnd(matchId: string): Promise<void> {
-      if (!MATCH_ID.test(matchId)) throw new StoreInputError(`not a match id: ${JSON.stringify(matchId.slice(0, 40))}`);
-      await waitingGameEnd([waitingNews(matchId), keys.lobby()], [LOBBY_STREAM_MAX]);
     },
 
     async publishLobby(event: LobbyEvent): Promise<void> {

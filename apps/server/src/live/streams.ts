@@ -45,9 +45,8 @@ export class Streams {
       if (after.kind === 'replay') return subscriber.fail(`no finished public match ${id}: while it is in progress, follow it without after= or with after=${id}:<k>`, CLOSE.notFound);
     }
     if (subscriber.closing) return;
-    const game = await this.#broadcasts.game(id);
-    if (game === null) return subscriber.fail(`no match ${id}, live or finished`, CLOSE.notFound);
-    if (game === REFUSED) return subscriber.fail(REFUSED_SHOWING, CLOSE.conflict);
+    const unshown = await this.#unshown({ kind: 'match', id });
+    if (unshown !== null) return subscriber.fail(unshown.reason, unshown.code);
     this.#follow(subscriber, { kind: 'match', id }, after.kind === 'follow' ? after : null);
   }
 
@@ -65,18 +64,25 @@ export class Streams {
     if (spec.kind === 'match' && after !== null && after.match !== spec.id) {
       return subscriber.fail(`query.after ${after.match}:${after.k} is another match's event: match:${spec.id} resumes from ${spec.id}:<k>`, CLOSE.badRequest);
     }
-    const missing = await this.#missing(spec);
-    if (missing !== null) return subscriber.fail(missing, CLOSE.notFound);
+    const unshown = await this.#unshown(spec);
+    if (unshown !== null) return subscriber.fail(unshown.reason, unshown.code);
     this.#follow(subscriber, spec, after);
   }
 
-  /** Why the channel names nothing (an error message), or null when its bot, tournament or match exists. */
-  async #missing(spec: ChannelSpec): Promise<string | null> {
+  /**
+   * Why the channel cannot be followed (the reason and close code), or null when it can: its bot,
+   * tournament or match exists, and a match's showing has begun here (not refused: REFUSED_SHOWING).
+   */
+  async #unshown(spec: ChannelSpec): Promise<{ readonly reason: string; readonly code: number } | null> {
     switch (spec.kind) {
       case 'featured': return null;
-      case 'bot': return (await this.#store.getBot(spec.id)) === null ? `no bot ${spec.id}` : null;
-      case 'tournament': return (await this.#store.tournamentStatus(spec.id)) === null ? `no tournament ${spec.id}` : null;
-      case 'match': return (await this.#broadcasts.game(spec.id)) === null ? `no match ${spec.id}, live or finished` : null;
+      case 'bot': return (await this.#store.getBot(spec.id)) === null ? { reason: `no bot ${spec.id}`, code: CLOSE.notFound } : null;
+      case 'tournament': return (await this.#store.tournamentStatus(spec.id)) === null ? { reason: `no tournament ${spec.id}`, code: CLOSE.notFound } : null;
+      case 'match': {
+        const game = await this.#broadcasts.game(spec.id);
+        if (game === null) return { reason: `no match ${spec.id}, live or finished`, code: CLOSE.notFound };
+        return game === REFUSED ? { reason: REFUSED_SHOWING, code: CLOSE.conflict } : null;
+      }
     }
   }
 
