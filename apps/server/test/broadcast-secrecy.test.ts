@@ -12,7 +12,7 @@ import type { Store } from '@xix/store';
 import { BroadcastGame, DEFAULT_TIMING, storeHolds, type FollowEvent, type Shown } from '../src/live/broadcast.ts';
 import { storeTapes } from '../src/live/broadcast-tape.ts';
 import { Broadcasts } from '../src/live/channels.ts';
-import { entrantsOf, playedGame, storeGames } from './deal-world.ts';
+import { entrantsOf, oneDealChallenge, playedGame, storeGames } from './deal-world.ts';
 import { openApp, type TestApp } from './app.ts';
 import { playGame } from './live-client.ts';
 
@@ -47,9 +47,7 @@ describe('broadcast holds across server processes', () => {
     const game = findGame('xix')!;
     const { store } = t.world;
     const { entrants } = await entrantsOf(t, game, 2);
-    const seriesId = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 3, requestedBy: 'owner0' });
-    await storeGames(store, seriesId, [0, 1], entrants);
-    await store.setSeriesStatus(seriesId, 'done');
+    const seriesId = await oneDealChallenge(store, game, entrants, 3, { status: 'done', stored: [0, 1] });
     const [first, twin] = [`${seriesId}.0`, `${seriesId}.1`];
 
     // process B: a spectator there follows match:<first> at the game's own pace (it stays at its start)
@@ -83,9 +81,7 @@ describe('a stored game whose deal is still secret, followed on match:<id>', () 
     const game = findGame('xix')!;
     const { store } = t.world;
     const { entrants } = await entrantsOf(t, game, 2);
-    const seriesId = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 11, requestedBy: 'owner0' });
-    await store.setSeriesStatus(seriesId, 'running');
-    await storeGames(store, seriesId, [0], entrants);
+    const seriesId = await oneDealChallenge(store, game, entrants, 11, { status: 'running', stored: [0] });
     const [first, twin] = [`${seriesId}.0`, `${seriesId}.1`];
     expect((await t.call({ method: 'GET', url: `/api/matches/${first}/replay` })).statusCode).toBe(404);
 
@@ -119,8 +115,7 @@ describe('two games of a deal in progress', () => {
   it('go on broadcast one at a time: the second cannot start while the first is held, and can once the first\'s end is shown', async () => {
     const { store } = t.world;
     const { entrants } = await entrantsOf(t, findGame('xix')!, 2);
-    const seriesId = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 4, requestedBy: 'owner0' });
-    await store.setSeriesStatus(seriesId, 'running');
+    const seriesId = await oneDealChallenge(store, findGame('xix')!, entrants, 4, { status: 'running' });
     const [first, twin] = [`${seriesId}.0`, `${seriesId}.1`];
     // both tables in play at once (the worker's live streams); the twin plays its deal's cards from the other seats
     const firstGame = playGame(first, entrants, 21).events;
@@ -155,13 +150,9 @@ describe('a channel choosing its next game', () => {
     const { store } = t.world;
     const { entrants } = await entrantsOf(t, findGame('xix')!, 2);
     // an older series, whole and done: its games may be shown
-    const done = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 8, requestedBy: 'owner0' });
-    await storeGames(store, done, [0, 1], entrants);
-    await store.setSeriesStatus(done, 'done');
+    const done = await oneDealChallenge(store, findGame('xix')!, entrants, 8, { status: 'done', stored: [0, 1] });
     // the bot's newest game: stored, its twin still to play
-    const running = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 9, requestedBy: 'owner0' });
-    await store.setSeriesStatus(running, 'running');
-    await storeGames(store, running, [0], entrants);
+    const running = await oneDealChallenge(store, findGame('xix')!, entrants, 9, { status: 'running', stored: [0] });
     expect((await store.listMatches({ limit: 1, bot: entrants[0]!.bot })).matches[0]!.id).toBe(`${running}.0`);
 
     const broadcasts = new Broadcasts(store, storeTapes(store), storeHolds(store), { ...DEFAULT_TIMING, paceMs: 60_000 }, { warn: () => undefined } as unknown as FastifyBaseLogger);

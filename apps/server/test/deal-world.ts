@@ -63,3 +63,21 @@ export async function storeGames(store: Store, seriesId: string, indexes: readon
   const names = new Map(entrants.map((e) => [e.bot, e.name]));
   for (const index of indexes) await store.recordMatch(await playedGame(store, seriesId, index, names));
 }
+
+/**
+ * A challenge of one deal of `game` at its smallest table, drawn from `seed`, between `entrants`:
+ * created, then (with a `status`) running, its games `stored` stored, and (`done`) done.
+ */
+export async function oneDealChallenge(
+  store: Store,
+  game: AnyGame,
+  entrants: readonly MatchEntrant[],
+  seed: number,
+  { status, stored = [] }: { readonly status?: 'running' | 'done'; readonly stored?: readonly number[] } = {},
+): Promise<string> {
+  const seriesId = await store.createSeries({ game: game.id, kind: 'challenge', rated: false, entrants, seats: smallestTable(game).seats, deals: 1, seed, requestedBy: 'owner0' });
+  if (status !== undefined) await store.setSeriesStatus(seriesId, 'running');
+  await storeGames(store, seriesId, stored, entrants);
+  if (status === 'done') await store.setSeriesStatus(seriesId, 'done');
+  return seriesId;
+}

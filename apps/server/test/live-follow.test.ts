@@ -9,7 +9,7 @@ import { keysFor, type LiveEvent } from '@xix/store';
 import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
 import { findGame } from '@xix/engine';
 import type { TestApp } from './app.ts';
-import { entrantsOf, storeGames } from './deal-world.ts';
+import { entrantsOf, oneDealChallenge, storeGames } from './deal-world.ts';
 import { expectPublicViews, type Frame, LiveClient, LIVE_SEATS, liveServerEachTest, playGame } from './live-client.ts';
 
 let t: TestApp;
@@ -97,9 +97,7 @@ describe('a deal not public yet (issue 19, no spoilers)', () => {
     const game = findGame('xix')!;
     const { store } = t.world;
     const { entrants } = await entrantsOf(t, game, 2);
-    const seriesId = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 5, requestedBy: 'owner0' });
-    await store.setSeriesStatus(seriesId, 'running');
-    await storeGames(store, seriesId, [0], entrants);
+    const seriesId = await oneDealChallenge(store, game, entrants, 5, { status: 'running', stored: [0] });
     const first = `${seriesId}.0`;
     // its twin is in play: a stored game may go on broadcast only once its deal is complete;
     // following match:<id> is the same
@@ -123,7 +121,7 @@ describe('a live game followed on match:<id> (the match viewer)', () => {
   it('is on broadcast from its first follower until its end is shown: its deal stays secret meanwhile, then the end shows the whole deal', async () => {
     const { store } = t.world;
     const { entrants } = await entrantsOf(t, findGame('xix')!, 2);
-    const seriesId = await store.createSeries({ game: 'xix', kind: 'challenge', rated: false, entrants, seats: 2, deals: 1, seed: 6, requestedBy: 'owner0' });
+    const seriesId = await oneDealChallenge(store, findGame('xix')!, entrants, 6);
     const match = `${seriesId}.0`;
     const { events } = playGame(match, entrants, 8);
     await publish(match, events.slice(0, 6));
@@ -158,7 +156,7 @@ describe('the lobby while a game is on broadcast', () => {
     await store.releaseBroadcast('s5.0');
     expect(await ends()).toBe(1);
     // once only
-    await store.publishWaitingGameEnd('s5.0');
+    await store.releaseBroadcast('s5.0');
     expect(await ends()).toBe(1);
     // a game nobody watches tells it at once
     await publish('s6.0', playGame('s6.0', LIVE_SEATS, 5).events);
