@@ -15,6 +15,7 @@ export {
 export type { Unbounded } from './comparison-graph.ts';
 export { compareBots, separable, type Comparison } from './compare.ts';
 export {
+  SPRT_ELO_LIMIT,
   eloEstimate,
   logisticElo,
   logisticScore,

@@ -42,6 +42,9 @@ export interface EloEstimate {
   readonly high: number;
 }
 
+/** The widest hypothesis (elo0, elo1) a test takes, ±: beyond ±1000 logistic Elo the expected score is within 0.3% of 0 or 1, no test to run. */
+export const SPRT_ELO_LIMIT = 1000;
+
 /** What fishtest reads a count of 0 as, so that each hypothesis' MLE exists (LLRcalc.py regularize). */
 const EMPTY_COUNT = 1e-3;
 

@@ -24,6 +24,8 @@ export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type L
 export type * from './types.ts';
 export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice, type LadderTable } from './ladder.ts';
 export type { HeadToHead, HeadToHeadRow } from './head-to-head.ts';
+/** For the worker's settings, which it reads apart from the store's own checks. */
+export { SPRT_ELO_LIMIT } from '@xix/ratings';
 export { DEFAULT_SPRT_SETTINGS, SPRT_REQUESTER, checkSprtSettings, sprtId, type NewSprt, type SprtModel, type SprtSettings, type SprtStatus, type SprtStep, type SprtTest } from './sprt.ts';
 export type { TypeCheckResult, ValidationPlan, ValidationTable } from './validation.ts';
 export { TYPE_ERROR_VERDICT } from './types.ts';

@@ -16,7 +16,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { GameOptions } from '@xix/engine';
-import { eloEstimate, pentanomialLlr, sprtBounds, sprtVerdict, trinomialLlr, type Pentanomial, type Trinomial } from '@xix/ratings';
+import { SPRT_ELO_LIMIT, eloEstimate, pentanomialLlr, sprtBounds, sprtVerdict, trinomialLlr, type Pentanomial, type Trinomial } from '@xix/ratings';
 import type { SprtSummaryInput } from '@xix/ratings/sprt-summary';
 import type { Keys } from './keys.ts';
 import { luaScript } from './lua.ts';
@@ -139,7 +139,7 @@ export const sprtId = (bot: string, version: number | ''): string => `${bot}.${v
 
 export function checkSprtSettings(settings: SprtSettings): SprtSettings {
   const { elo0, elo1, maxGames, chunkDeals } = settings;
-  if (!Number.isFinite(elo0) || !Number.isFinite(elo1) || !(elo0 < elo1)) throw new StoreInputError(`elo0 must be below elo1, both finite, got ${elo0} and ${elo1}`);
+  if (!(Math.abs(elo0) <= SPRT_ELO_LIMIT && Math.abs(elo1) <= SPRT_ELO_LIMIT && elo0 < elo1)) throw new StoreInputError(`elo0 must be below elo1, both from -${SPRT_ELO_LIMIT} to ${SPRT_ELO_LIMIT}, got ${elo0} and ${elo1}`);
   try {
     sprtBounds(settings.alpha, settings.beta);
   } catch (error) {

@@ -1,5 +1,5 @@
 /** The worker process's settings, from the environment (the platform's names and defaults). */
-import { DEFAULT_REPLAY_RETENTION_DAYS, DEFAULT_SPRT_SETTINGS, dataDirOf, onOff, wholeNumber, type SprtSettings } from '@xix/store';
+import { DEFAULT_REPLAY_RETENTION_DAYS, DEFAULT_SPRT_SETTINGS, SPRT_ELO_LIMIT, dataDirOf, onOff, wholeNumber, type SprtSettings } from '@xix/store';
 import { redactUrl } from './redact-url.ts';
 
 export interface WorkerConfig {
@@ -54,7 +54,7 @@ function eloNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!/^[+-]?\d+(\.\d+)?$/.test(text) || Math.abs(value) > 2000) throw new Error(`${name} must be a number of Elo from -2000 to 2000, got "${text}"`);
+  if (!/^[+-]?\d+(\.\d+)?$/.test(text) || Math.abs(value) > SPRT_ELO_LIMIT) throw new Error(`${name} must be a number of Elo from -${SPRT_ELO_LIMIT} to ${SPRT_ELO_LIMIT}, got "${text}"`);
   return value;
 }
 

@@ -24,7 +24,9 @@ describe('workerConfig', () => {
     const config = workerConfig({ XIX_SPRT: 'off', XIX_SPRT_ELO0: '-10', XIX_SPRT_ELO1: '2.5', XIX_SPRT_MAX_GAMES: '400', XIX_SPRT_CHUNK_DEALS: '5', XIX_SPRT_INTERVAL_MS: '100' });
     expect(config.sprt).toEqual({ enabled: false, intervalMs: 100, settings: { elo0: -10, elo1: 2.5, alpha: 0.05, beta: 0.05, maxGames: 400, chunkDeals: 5 } });
     expect(() => workerConfig({ XIX_SPRT_ELO0: '20' })).toThrow('XIX_SPRT_ELO0 (20) must be below XIX_SPRT_ELO1 (10)');
-    expect(() => workerConfig({ XIX_SPRT_ELO1: 'ten' })).toThrow('XIX_SPRT_ELO1 must be a number of Elo from -2000 to 2000, got "ten"');
+    expect(() => workerConfig({ XIX_SPRT_ELO1: 'ten' })).toThrow('XIX_SPRT_ELO1 must be a number of Elo from -1000 to 1000, got "ten"');
+    // the same range as `xix play --sprt` and the store's check (SPRT_ELO_LIMIT)
+    expect(() => workerConfig({ XIX_SPRT_ELO1: '1500' })).toThrow('XIX_SPRT_ELO1 must be a number of Elo from -1000 to 1000, got "1500"');
     expect(() => workerConfig({ XIX_SPRT_MAX_GAMES: '1' })).toThrow('XIX_SPRT_MAX_GAMES must be a whole number from 2 to 10000000, got "1"');
   });
 

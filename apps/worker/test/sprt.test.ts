@@ -125,6 +125,7 @@ describe('the background SPRT of a new version', () => {
     expect((await w.h.store.sprtsOfBot(bot.bot)).map((t) => [t.version, t.status])).toEqual([[2, 'stopped'], [3, 'running']]);
     await expect(w.h.store.startSprt({ ...input, version: 4, base: 4 })).rejects.toThrow('the old version (4) must be older than the new (4)');
     await expect(w.h.store.startSprt({ ...input, version: 4, base: 3, settings: { ...FAST, elo1: 0 } })).rejects.toThrow('elo0 must be below elo1');
+    await expect(w.h.store.startSprt({ ...input, version: 4, base: 3, settings: { ...FAST, elo1: 1500 } })).rejects.toThrow('both from -1000 to 1000, got 0 and 1500');
     await w.h.store.stopSprt(bot.bot, 3, 'test over');
   });
 });

@@ -1,5 +1,6 @@
 /** `xix play`'s options as commander hands them over, checked and turned into settings. */
 import type { AnyGame, GameOptions } from '@xix/engine';
+import { SPRT_ELO_LIMIT } from '@xix/ratings';
 import { tableSizeFor } from '@xix/referee';
 import { fail } from '../cli-error.ts';
 import { gameOption, tableOptions } from '../game-options.ts';
@@ -151,10 +152,9 @@ function sprtSettings(options: PlayOptions, bots: number): SprtSettings | null {
   return { elo0, elo1, alpha, beta };
 }
 
-/** Logistic Elo: beyond ±1000 the expected score is within 0.3% of 0 or 1, no test to run. */
 function parseElo(flag: string, text: string): number {
   const n = Number(text);
-  if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(n) > 1000) fail(`${flag} must be a number of Elo from -1000 to 1000, got ${text}`);
+  if (!/^[-+]?\d+(\.\d+)?$/.test(text) || Math.abs(n) > SPRT_ELO_LIMIT) fail(`${flag} must be a number of Elo from -${SPRT_ELO_LIMIT} to ${SPRT_ELO_LIMIT}, got ${text}`);
   return n;
 }
 
