@@ -1,7 +1,8 @@
 /**
- * The live publisher on its own, on the test Redis: a game the pool plays again (a new run) starts
- * anew in its stream, a full backlog drops moves but keeps starts and ends, and a Redis that
- * fails costs events and a log line, never an exception.
+ * The live publisher on its own, on the test Redis: a move event each engine move, forced ones
+ * their own (N22, S18), as deltas rebuilt whole after a failed round trip; a game the pool plays
+ * again (a new run) starts anew in its stream, a full backlog drops moves but keeps starts and
+ * ends, and a Redis that fails costs events and a log line, never an exception.
  */
 import { Writable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
@@ -136,6 +137,34 @@ describe('the live publisher', () => {
     const views = events.flatMap((e) => (e.type === 'end' ? [] : [e.view]));
     expect(views.slice(1).flatMap((view, k) => (isDeepStrictEqual(view, views[k]) ? [k + 1] : []))).toEqual([]);
     expect(views.at(-1)).toEqual(engine.publicView(atEnd));
+  });
+
+  it('sends the first move after a failed round trip whole: its delta\'s base may be missing from the stream', async () => {
+    h = harness();
+    const store = h.store;
+    let failFirst: (error: Error) => void = () => undefined;
+    let calls = 0;
+    const failingOnce = { ...store, publishLive: (...args: Parameters<typeof store.publishLive>) => (++calls === 1 ? new Promise<void>((_, reject) => (failFirst = reject)) : store.publishLive(...args)) };
+    const live = createLivePublisher(failingOnce, silent);
+    const game = playedGame();
+    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
+    const run = live.series(series, bots, 0);
+    run.progress({ game: 0, run: 1, actions: json.slice(0, 3) });
+    await new Promise(setImmediate); // the start and 3 moves are on their way
+    run.progress({ game: 0, run: 1, actions: json.slice(0, 6) });
+    failFirst(new Error('Redis away'));
+    run.played(game);
+    run.stored(game);
+    await live.close();
+    const stream = (await store.readLive('s9.0')).map((e) => e.event);
+    expect(stream.slice(0, 2).map((event) => [event.type === 'move' && event.move, 'view' in event, 'delta' in event])).toEqual([[4, true, false], [5, false, true]]);
+    const state = xix.start(seriesSetup(xix, tableOf(xix, series), series, 0) as never);
+    const views = game.record.replay.moves.map((move) => {
+      xix.apply(state, move.action as never);
+      return xix.publicView(state);
+    });
+    expect(wholeMoves(stream).flatMap((event) => (event.type === 'move' ? [event.view] : []))).toEqual(views.slice(3));
+    expect(live.dropped).toBe(4);
   });
 
   it('drops moves past its backlog, and keeps the start and the end', async () => {
