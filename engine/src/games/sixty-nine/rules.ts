@@ -366,12 +366,14 @@ export function applyAction(s: SixtyNineState, value: SixtyNineAction, onMove?: 
   // An action taken from the state's own list (what a bot in this process passes back) is found by
   // identity: no parsing, and no result object.
   const at = s.phase === Phase.Over ? -1 : legalActions(s).indexOf(value);
-  if (at >= 0) perform(s, value, cachedMasks[at] ?? 0);
-  else {
-    const checked = check(s, value);
-    if (!checked.ok) throw new IllegalActionError(checked.reason);
-    perform(s, checked.action, cachedMasks[checked.index] ?? 0);
+  if (at >= 0) {
+    perform(s, value, cachedMasks[at] ?? 0);
+    onMove?.(s, seat);
+    return settle(s, onMove);
   }
+  const checked = check(s, value);
+  if (!checked.ok) throw new IllegalActionError(checked.reason);
+  perform(s, checked.action, cachedMasks[checked.index] ?? 0);
   onMove?.(s, seat);
   settle(s, onMove);
 }
