@@ -1,11 +1,12 @@
 /**
  * `defineGame`: a game module's rules plus the optional pieces, with the generic fallback for each
- * piece it leaves out (no options, one leaderboard, one seat per entrant, the generic view codec).
+ * piece it leaves out (no options, one leaderboard, one seat per entrant, no forced moves, the
+ * generic view codec).
  */
 import { DEFAULT_VARIANT, type Game, type GameOptions, type OptionSpecs, type OptionValue, type Seat, type ViewCodec } from './game.ts';
 import { genericViewCodec } from './generic-view-codec.ts';
 
-type Optional = 'options' | 'defaultOption' | 'checkOptions' | 'variant' | 'seating' | 'viewCodec' | 'viewCodecModule';
+type Optional = 'options' | 'defaultOption' | 'checkOptions' | 'variant' | 'seating' | 'startEachMove' | 'applyEachMove' | 'viewCodec' | 'viewCodecModule';
 
 /** What a game module writes: everything of `Game`, the optional pieces only where it has its own. */
 export type GameDefinition<State, Action, Setup, SeatView, SpectatorView, PublicView> =
@@ -15,6 +16,9 @@ export type GameDefinition<State, Action, Setup, SeatView, SpectatorView, Public
     readonly checkOptions?: (options: GameOptions, seatCount: number) => void;
     readonly variant?: (seatCount: number, options: GameOptions) => string;
     readonly seating?: (seatCount: number) => readonly (readonly Seat[])[];
+    /** A game that makes forced moves (its seats' only legal actions) steps through them itself. */
+    readonly startEachMove?: Game<State, Action, Setup, SeatView, SpectatorView, PublicView>['startEachMove'];
+    readonly applyEachMove?: Game<State, Action, Setup, SeatView, SpectatorView, PublicView>['applyEachMove'];
     /** The game's own view codec, for speed, and the module (file URL) that exports it as `viewCodec`. */
     readonly ownViewCodec?: { readonly codec: ViewCodec<SeatView>; readonly module: string };
   };
@@ -50,6 +54,16 @@ export function defineGame<State, Action, Setup, SeatView, SpectatorView, Public
     checkOptions: () => {},
     variant: () => DEFAULT_VARIANT,
     seating: seatPerEntrant,
+    startEachMove: (setup, onStart) => {
+      const state = rest.start(setup);
+      onStart(state);
+      return state;
+    },
+    applyEachMove: (state, action, onMove) => {
+      const seat = rest.toMove(state);
+      rest.apply(state, action);
+      onMove(state, seat!); // `apply` threw if the game was over
+    },
     ...rest,
     viewCodec: ownViewCodec?.codec ?? (genericViewCodec as ViewCodec<SeatView>),
     viewCodecModule: ownViewCodec?.module ?? null,

@@ -35,6 +35,12 @@ export interface GameResult {
   readonly ranks?: readonly number[];
 }
 
+/**
+ * Called right after each move by `startEachMove` and `applyEachMove`, with the state as it is then
+ * (live: copy what you keep) and the seat that made the move.
+ */
+export type OnMove<State> = (state: State, seat: Seat) => void;
+
 /** The answer of `checkAction` for an untrusted value. Illegal is a result, not an exception. */
 export type ActionCheck<Action> =
   | { readonly ok: true; readonly action: Action }
@@ -101,6 +107,18 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView, PublicView>
   checkAction(state: State, value: unknown): ActionCheck<Action>;
   /** Applies a legal action in place; throws IllegalActionError saying why for anything else. */
   apply(state: State, action: Action): void;
+  /**
+   * `start` move by move, for whoever shows a game a step at a time: `onStart` gets the state as
+   * dealt, then `onMove` follows each forced move the engine makes before the first decision (69's
+   * S18). A game without forced moves just starts.
+   */
+  startEachMove(setup: Setup, onStart: (state: State) => void, onMove: OnMove<State>): State;
+  /**
+   * `apply` move by move: `onMove` follows the action, then each forced move the engine makes after
+   * it (Nineteen's N22, 69's S18). A step that bundled a forced move with the move before it would
+   * tell the table that its seat had no choice, which only that seat and the replay may know.
+   */
+  applyEachMove(state: State, action: Action, onMove: OnMove<State>): void;
 
   /**
    * What `seat` may know and nothing more: never a card hidden from that seat, and nothing from

@@ -160,10 +160,16 @@ export type ReplayRun =
   | { readonly ok: false; readonly step: number | null; readonly reason: string };
 
 export interface ReplayObserver {
-  /** The state before the first move. */
+  /** The state before the first move (a forced one included). */
   readonly onStart?: (state: unknown) => void;
   /** The state after move `index` (0-based) was applied. The state is live: copy what you keep. */
   readonly onStep?: (step: { readonly index: number; readonly move: ReplayMove; readonly state: unknown }) => void;
+  /**
+   * The state after each engine move: every replay move, and each forced move (N22, S18), which
+   * the replay lists apart (Game.applyEachMove). `moves`: engine moves so far, from 1; `seat`: who
+   * made this one. The state is live: copy what you keep.
+   */
+  readonly onEngineMove?: (step: { readonly moves: number; readonly seat: Seat; readonly state: unknown }) => void;
 }
 
 /**
@@ -172,13 +178,14 @@ export interface ReplayObserver {
  * result itself is not checked here: that is verifyReplay's job.
  */
 export function replayStates(game: AnyGame, replay: Replay, observer: ReplayObserver = {}): ReplayRun {
+  let engineMoves = 0;
+  const onMove = (state: unknown, seat: Seat): void => observer.onEngineMove?.({ moves: ++engineMoves, seat, state });
   let state: unknown;
   try {
-    state = game.start(game.parseSetup(replay.setup));
+    state = game.startEachMove(game.parseSetup(replay.setup), (dealt) => observer.onStart?.(dealt), onMove);
   } catch (error) {
     return { ok: false, step: null, reason: `bad setup: ${(error as Error).message}` };
   }
-  observer.onStart?.(state);
   for (const [index, move] of replay.moves.entries()) {
     const toMove = game.toMove(state);
     if (toMove === null) return { ok: false, step: index + 1, reason: 'a move after the game ended' };
@@ -186,7 +193,7 @@ export function replayStates(game: AnyGame, replay: Replay, observer: ReplayObse
     const check = game.checkAction(state, move.action);
     if (!check.ok) return { ok: false, step: index + 1, reason: `illegal action ${JSON.stringify(move.action)}: ${check.reason}` };
     try {
-      game.apply(state, check.action);
+      game.applyEachMove(state, check.action, onMove);
     } catch (error) {
       // A legal move can still fail on a setup that contradicts the play (e.g. 1923's recorded lots, T9).
       return { ok: false, step: index + 1, reason: (error as Error).message };

@@ -68,6 +68,32 @@ describe.each(CASES)('game $id at $seats seats conforms to the Game contract', (
     });
   });
 
+  it('starts and applies move by move to the states start and apply reach, telling each move once made', () => {
+    for (let seed = 0; seed < 3; seed++) {
+      const setup = game.randomSetup(seed, seats);
+      const random = createRandom(seed);
+      const told: string[] = [];
+      const state = game.startEachMove(setup, () => told.push('dealt'), (_, seat) => told.push(`seat ${seat}`));
+      expect(told[0]).toBe('dealt');
+      expectSame(state, game.start(setup));
+      const movers: number[] = [];
+      const plain = game.start(setup);
+      let decisions = 0;
+      while (game.toMove(state) !== null) {
+        const seat = game.toMove(state);
+        const told = movers.length;
+        const legal = game.legalActions(state);
+        const action = legal[random.int(legal.length)];
+        game.apply(plain, action);
+        game.applyEachMove(state, action, (_, mover) => movers.push(mover));
+        decisions++;
+        expect(movers[told]).toBe(seat);
+      }
+      expectSame(state, plain);
+      expect(movers.length).toBeGreaterThanOrEqual(decisions);
+    }
+  });
+
   it('clones independently, and is deterministic from the seed', () => {
     const state = game.start(game.randomSetup(5, seats));
     const copy = game.clone(state);

@@ -9,7 +9,8 @@
  *   1000) between games; the featured channels run from the start.
  * - The publisher (this process): real games' events (ws-games.ts: heuristic self-play, the
  *   engine's public view) appended with the store's publishLive as a worker does (a move event per
- *   50 ms progress tick), BENCH_GAMES games in progress at once (default 2), one move every
+ *   move, its view's delta, at the 50 ms progress tick that brings it), BENCH_GAMES games in
+ *   progress at once (default 2), one move every
  *   BENCH_MOVE_MS (default 30 ms: faster than the broadcast, as the worker is); each game is
  *   followed at once by the next in its slot. The channels pick them up as a worker's games.
  * - Spectators: BENCH_CLIENT_PROCS processes (ws-clients.ts, the `ws` package, at nice
@@ -186,7 +187,7 @@ try {
   const eventsPerGame = events / games.length;
   const minWindowS = positiveFromEnv('BENCH_WINDOW', 10);
   console.log(`bench:ws (follow stream): ${availableParallelism()} cores, load ${loadAverages()}; own redis-server ${redisServer.url}; server LOG_LEVEL ${LOG_LEVEL}`);
-  console.log(`games: ${games.length} recorded heuristic self-play games, ${(games.reduce((sum, game) => sum + game.seats.length, 0) / games.length).toFixed(0)} moves and ${eventsPerGame.toFixed(0)} live events a game, ${(bytes / events).toFixed(0)} B a live event (JSON, the whole public view); ${GAMES} games in progress, a move every ${MOVE_MS} ms (a game is played in ${(gameMs / 1000).toFixed(1)} s)`);
+  console.log(`games: ${games.length} recorded heuristic self-play games, ${(games.reduce((sum, game) => sum + game.seats.length, 0) / games.length).toFixed(0)} moves and ${eventsPerGame.toFixed(0)} live events a game, ${(bytes / events).toFixed(0)} B a live event (JSON: the start's and the end's views, a move's delta); ${GAMES} games in progress, a move every ${MOVE_MS} ms (a game is played in ${(gameMs / 1000).toFixed(1)} s)`);
   console.log(`broadcast: a step every ${PACE_MS} ms (a game is shown in ~${((eventsPerGame * PACE_MS) / 1000).toFixed(0)} s), ${PAUSE_MS} ms between games; channels ${CHANNELS.join(', ')}; spectators in ${CLIENT_PROCS} processes at nice ${CLIENT_NICE}; a window of at least ${minWindowS} s a step, until every channel passed a game end (at most ${MAX_WINDOW_S} s)`);
   server = await startServer(redisServer.url, prefix);
   const serverPid = server.child.pid!;

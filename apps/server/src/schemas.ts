@@ -261,7 +261,7 @@ const broadcastSummarySchema = {
   required: ['match', 'game', 'seats', 'tournament', 'move', 'score', 'ended', 'ranks', 'startedAt', 'endedAt'],
   properties: {
     match: str, game: str, seats: { type: 'array', items: entrantSchema }, tournament: { type: ['string', 'null'] },
-    move: { type: 'integer', description: 'moves shown so far' },
+    move: { type: 'integer', description: 'moves shown so far: engine moves, forced ones (N22, S18) included' },
     score: { type: ['string', 'null'], description: 'the score in the view shown, when the game has one' },
     ended: { type: 'boolean', description: 'its end has been shown' },
     ranks: { type: ['array', 'null'], items: int, description: 'by seat, once its end is shown' },

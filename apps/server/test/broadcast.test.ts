@@ -3,15 +3,18 @@
  * of the public view, a skip with a summary past the longest broadcast, the store's hold from the
  * first listener to the end shown. Timers are vitest's fake ones: no test waits a pace.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findGame } from '@xix/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { BroadcastGame, DEFAULT_TIMING, type BroadcastHolds, type FollowEvent, type Shown } from '../src/live/broadcast.ts';
-import type { Tape, TapeSource } from '../src/live/broadcast-tape.ts';
-import { applyJsonDelta, jsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
+import { replaySteps, type Tape, type TapeSource } from '../src/live/broadcast-tape.ts';
+import { applyJsonDelta, jsonDelta, type JsonDelta } from '@xix/store/json-delta';
 import { parseChannel, parseFollowAfter } from '../src/live/channels.ts';
 import * as ws from 'ws';
 import { wireTextFrame } from '../src/live/frames.ts';
 import { playGame } from './live-client.ts';
+import { playRandomly } from '../../web/test/random-game.ts';
 
 const SEATS = [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }];
 
@@ -105,6 +108,23 @@ describe('channel names and resume ids', () => {
     expect(parseFollowAfter('s4.2:17')).toEqual({ match: 's4.2', k: 17 });
     expect(parseFollowAfter(undefined)).toBeNull();
     for (const bad of ['s4.2', '4-0', 's4.2:-1', ['s4.2:1']]) expect(parseFollowAfter(bad)).toMatch(/^query.after/);
+  });
+});
+
+describe('a stored game on tape', () => {
+  it.each([['N22', 'nineteen'], ['S18', 'sixty-nine']])('%s: a %s game steps one engine move at a time: a forced move is a step of its own, never bundled with the move before it', (_, id) => {
+    const game = findGame(id)!;
+    const { replay } = playRandomly(game, 7);
+    const tape = replaySteps(game, replay)!;
+    const forced = (tape.view as { forced: readonly { seat: number }[] }).forced;
+    expect(forced.length).toBeGreaterThan(0);
+    const moves = replay.moves.length + forced.length;
+    expect(tape.steps.map((step) => step.move)).toEqual(Array.from({ length: moves + 1 }, (_, k) => k));
+    // every step shows something new, so each of the `moves` steps holds exactly one of the moves
+    const unchanged = tape.steps.slice(1).flatMap((step, k) => (isDeepStrictEqual(step.view, tape.steps[k]!.view) ? [step.move] : []));
+    expect(unchanged).toEqual([]);
+    const stepsBySeat = replay.seats.map((__, seat) => tape.steps.filter((step) => step.seat === seat).length);
+    expect(stepsBySeat).toEqual(replay.seats.map((__, seat) => replay.moves.filter((move) => move.seat === seat).length + forced.filter((move) => move.seat === seat).length));
   });
 });
 

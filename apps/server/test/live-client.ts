@@ -6,8 +6,8 @@
 import WebSocket from 'ws';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createRandom, createReplay, findGame, type AnyGame, type Replay } from '@xix/engine';
-import { ranksOf, type EntrantRef, type LiveEvent } from '@xix/store';
-import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
+import { ranksOf, type EntrantRef, type WholeLiveEvent } from '@xix/store';
+import { applyJsonDelta, type JsonDelta } from '@xix/store/json-delta';
 import { openApp, type TestApp } from './app.ts';
 
 export interface Frame {
@@ -102,7 +102,7 @@ export function wsBase(address: string): string {
 export interface PlayedGame {
   readonly game: AnyGame;
   /** As the worker publishes them: start, a move after each action, the end. */
-  readonly events: LiveEvent[];
+  readonly events: WholeLiveEvent[];
   readonly replay: Replay;
 }
 
@@ -112,7 +112,7 @@ export function playGame(match: string, seats: readonly EntrantRef[], seed: numb
   const random = createRandom(seed);
   const setup = game.randomSetup(seed, seats.length);
   const state = game.start(setup);
-  const events: LiveEvent[] = [{ type: 'start', match, game: game.id, seats, view: game.publicView(state) }];
+  const events: WholeLiveEvent[] = [{ type: 'start', match, game: game.id, seats, view: game.publicView(state) }];
   const moves: { seat: number; action: unknown }[] = [];
   for (let seat = game.toMove(state); seat !== null; seat = game.toMove(state)) {
     const legal = game.legalActions(state);
@@ -187,7 +187,7 @@ export async function spectate(base: string, match: string, others: () => readon
  * The views a follower of `match` rebuilt are the public views published at those moves, and its
  * end the published end's; at least one view is checked.
  */
-export function expectPublicViews(frames: readonly Frame[], match: string, published: readonly LiveEvent[], options: { readonly endMayBePublic?: boolean } = {}): void {
+export function expectPublicViews(frames: readonly Frame[], match: string, published: readonly WholeLiveEvent[], options: { readonly endMayBePublic?: boolean } = {}): void {
   const rebuilt = rebuiltEvents(frames).filter((event) => event.match === match);
   let checked = 0;
   for (const [index, event] of rebuilt.entries()) {

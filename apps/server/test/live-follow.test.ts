@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { keysFor, type LiveEvent } from '@xix/store';
-import { applyJsonDelta, type JsonDelta } from '../src/live/json-delta.ts';
+import { applyJsonDelta, type JsonDelta } from '@xix/store/json-delta';
 import { findGame } from '@xix/engine';
 import type { TestApp } from './app.ts';
 import { entrantsOf, oneDealChallenge, storeGames } from './deal-world.ts';

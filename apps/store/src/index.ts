@@ -20,7 +20,7 @@ export { DECISION_BUCKETS_MS, QUEUE_KINDS, QUEUE_WAIT_BUCKETS_S, readGameCounter
 export { PROBATION_MIN_GAMES, PROBATION_PERCENT, PROBATION_WINDOW } from './record-match-script.ts';
 export { SERIES_JOB_OPTIONS, SERIES_JOB_PRIORITY, SERIES_QUEUE, queuePrefix, seriesJobId, type SeriesJobData, type SeriesJobName } from './jobs.ts';
 export { MAX_BROADCAST_HOLD_MS, MAX_BROADCAST_QUERY } from './broadcast-holds.ts';
-export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LiveSeat, type LobbyEvent } from './live.ts';
+export { LIVE_STREAM_MAX, LIVE_TTL_SECONDS, LOBBY_STREAM_MAX, type Entry, type LiveEvent, type LiveSeat, type LobbyEvent, type WholeLiveEvent, wholeMoves } from './live.ts';
 export type * from './types.ts';
 export { LADDER_DEALS, PROVISIONAL_GAMES, chooseLadderPairings, ladderCandidatesOf, type LadderBacklog, type LadderCandidate, type LadderChoice, type LadderTable } from './ladder.ts';
 export type { HeadToHead, HeadToHeadRow } from './head-to-head.ts';

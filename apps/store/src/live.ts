@@ -10,6 +10,7 @@
  * every seat); the whole deal is in the `end` event, once the game is over.
  */
 import type { Redis } from 'ioredis';
+import { applyJsonDelta, type JsonDelta } from './json-delta.ts';
 import type { Keys } from './keys.ts';
 import { HOLD_FUNCTIONS_LUA } from './broadcast-holds.ts';
 import { LOBBY_STREAM_MAX } from './lobby-limits.ts';
@@ -17,14 +18,18 @@ import { luaScript } from './lua.ts';
 import { StoreInputError } from './names.ts';
 import type { EntrantRef } from './types.ts';
 
-/** Entries kept per live game (XADD MAXLEN ~): far more than a game's moves. */
-export const LIVE_STREAM_MAX = 2000;
+/**
+ * Entries kept per live game (XADD MAXLEN ~): more than a game's engine moves (a 6-seat Nineteen
+ * game of 100 hands, N16, makes some 4,300), so its start, the base of its deltas, stays.
+ */
+export const LIVE_STREAM_MAX = 10_000;
 export { LOBBY_STREAM_MAX };
 /** A live stream is deleted this long after its last event. */
 export const LIVE_TTL_SECONDS = 3600;
 /**
  * A live stream that has its `end` is deleted this soon: the match is stored by then and served
- * from its replay, and a busy worker ends hundreds of games a second (~14 KiB of stream each).
+ * from its replay, and a busy worker ends hundreds of games a second (~40 KiB of stream each for
+ * XIX, ~70 KiB for 2-seat Nineteen and 69: a delta each engine move).
  */
 export const LIVE_ENDED_TTL_SECONDS = 30;
 
@@ -34,10 +39,44 @@ export type LiveSeat = EntrantRef & { readonly name?: string };
 export type LiveEvent =
   /** The game starts (again, if a worker died and it is played anew: clients reset their board). */
   | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly LiveSeat[]; readonly view: unknown }
-  /** `move` actions have been applied; `view` is the engine's public view after them. */
+  /**
+   * Engine move number `move` (forced ones, N22 and S18, count: one event each), made by `seat`:
+   * the engine's public view after it, whole (`view`), or as `delta` (json-delta.ts; null: no
+   * change) from the view of the stream's event before it (the start or a move), which the worker
+   * sends when that event reached the stream.
+   */
   | { readonly type: 'move'; readonly move: number; readonly seat: number; readonly view: unknown }
+  | { readonly type: 'move'; readonly move: number; readonly seat: number; readonly delta: JsonDelta | null }
   /** The game is over: `view` is the spectator view (the whole deal), `ranks` by seat (1 = first, as ranksOf). */
   | { readonly type: 'end'; readonly moves: number; readonly ranks: readonly number[]; readonly reason: string; readonly view: unknown };
+
+/** A live event whose move, if it is one, has its view whole: what a publisher queues, and a reader gets from `wholeMoves`. */
+export type WholeLiveEvent = Exclude<LiveEvent, { readonly delta: unknown }>;
+
+/**
+ * A live stream's events with every move's view whole, its delta applied to the view before it. A
+ * move whose delta has no base or does not fit (never expected) is left out, as are the moves after
+ * it up to the next whole view (a start, or a move after a failed send).
+ */
+export function wholeMoves(events: readonly LiveEvent[]): WholeLiveEvent[] {
+  const whole: WholeLiveEvent[] = [];
+  let base: { readonly view: unknown } | null = null;
+  for (const event of events) {
+    if (event.type === 'end') whole.push(event);
+    else if ('view' in event) {
+      base = { view: event.view };
+      whole.push(event);
+    } else if (base !== null) {
+      try {
+        base = { view: applyJsonDelta(base.view, event.delta ?? undefined) };
+        whole.push({ type: 'move', move: event.move, seat: event.seat, view: base.view });
+      } catch {
+        base = null;
+      }
+    }
+  }
+  return whole;
+}
 
 export type LobbyEvent =
   | { readonly type: 'game-start'; readonly match: string; readonly game: string; readonly seats: readonly LiveSeat[]; readonly tournament: string | null }

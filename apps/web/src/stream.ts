@@ -1,5 +1,5 @@
 import type { FollowEvent, LiveSeat } from '@xix/server/api-types';
-import { applyJsonDelta, type JsonDelta } from '@xix/server/json-delta';
+import { applyJsonDelta, type JsonDelta } from '@xix/store/json-delta';
 
 /**
  * A server stream over a websocket (docs/api.md "Streams": the lobby, a match's events), resumed

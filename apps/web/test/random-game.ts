@@ -46,8 +46,9 @@ export function playRandomly(game: AnyGame, seed: number, seats = 3, pick: Pick 
 }
 
 /**
- * A played game's start and first `moves` moves as a worker publishes them live, each with the
- * public view after it: a game in progress for the live viewer, with nothing playing it.
+ * A played game's start and first `moves` decisions as live events, each with the public view
+ * after it: a game in progress for the live viewer, with nothing playing it. (A worker also sends
+ * each forced move, N22 and S18, as an event of its own; the viewer draws whatever views come.)
  */
 export function liveEventsOf(game: AnyGame, match: string, seats: readonly LiveSeat[], played: { readonly replay: Replay; readonly states: readonly unknown[] }, moves: number): LiveEvent[] {
   return [

@@ -7,20 +7,24 @@
  * the deal is public by then, else with the public view (a twin of the deal is still to be played
  * or on broadcast, issue 19: the stored replay shows the deal once it is public).
  *
- * One `move` event per report, for all the moves it brings: a view holds the whole public history,
- * so a view per move would cost a game of a hundred moves some 370 KB of JSON (and of Redis memory
- * while the stream lives) and most of a millisecond of CPU per ten moves, while bots that answer in
- * a few milliseconds play faster than anyone can watch. A game whose moves take longer than a tick
- * (50 ms) gets an event for every move.
+ * One `move` event per engine move, forced ones (N22, S18) too, numbered as the stored replay's
+ * broadcast numbers them (broadcast-tape.ts): the engine makes a forced move at once, inside the
+ * decision before it, so an event a report, bundling the moves a tick brought, would never start
+ * with a forced move while a slow bot's chosen moves each start one, and the table would learn who
+ * had no choice. A view holds the whole public history (a 6-seat Nineteen game would send some
+ * 130 MB of them), so a move is sent as its delta from the view before it (json-delta.ts, some 20
+ * to 200 times smaller), or whole when the event before it may have missed the stream (a failed
+ * round trip).
  *
  * Publishing must never slow the games or fail a series: events wait in a bounded outbox per
  * match, one round trip (publishLive) at a time per match carries all that waits, and a Redis
- * error is logged and the events dropped. Moves are dropped first when the backlog is full: each
- * view is a whole board, so a spectator who misses one just jumps to the next.
+ * error is logged and the events dropped. Moves are dropped first when the backlog is full: the
+ * next move's delta is taken from the last view sent, so a spectator just jumps over them.
  */
 import { findGame, type AnyGame, type Replay } from '@xix/engine';
 import type { GameProgress, HostGame } from '@xix/sandbox';
-import { matchId, ranksOf, type LiveEvent, type LobbyEvent } from '@xix/store';
+import { matchId, ranksOf, type LiveEvent, type LobbyEvent, type WholeLiveEvent } from '@xix/store';
+import { jsonDelta } from '@xix/store/json-delta';
 import type { Logger } from 'pino';
 import type { CachedBot } from './bundle-cache.ts';
 import { seatsOf, seriesSetup, tableOf } from './match-input.ts';
@@ -69,15 +73,23 @@ interface LiveGame {
   readonly match: string;
   /** The pool's run of it (-1: seen first in its record); another run plays it anew. */
   readonly run: number;
-  readonly state: unknown;
+  state: unknown;
   applied: number;
+  /** Engine moves so far, forced ones included: the number of the last `move` event. */
+  moves: number;
   /** The live moves stopped agreeing with the engine: only the end is still sent. */
   broken: boolean;
 }
 
+/** What a move's delta is taken from: nothing, when the stream may lack the event before it. */
+const NO_BASE = Symbol('no base');
+
 interface Outbox {
   readonly context: { readonly game: string; readonly tournament: string | null };
-  pending: LiveEvent[];
+  /** send() turns their moves into deltas. */
+  pending: WholeLiveEvent[];
+  /** The view of the last start or move sent, or NO_BASE. */
+  base: unknown;
   sending: boolean;
   /** The `end` is queued: the outbox goes once it is empty. */
   ended: boolean;
@@ -111,14 +123,23 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
     if (inFlight === 0 && backlog === 0 && endsChecking === 0) for (const resolve of idle.splice(0)) resolve();
   };
 
+  /** The event as the stream gets it: a move as the delta from the view sent before it, if any. */
+  const encode = (outbox: Outbox, event: WholeLiveEvent): LiveEvent => {
+    if (event.type === 'end') return event;
+    const base = outbox.base;
+    outbox.base = event.view;
+    return event.type === 'start' || base === NO_BASE ? event : { type: 'move', move: event.move, seat: event.seat, delta: jsonDelta(base, event.view) ?? null };
+  };
+
   const send = (match: string, outbox: Outbox): void => {
-    const events = outbox.pending;
+    const events = outbox.pending.map((event) => encode(outbox, event));
     outbox.pending = [];
     outbox.sending = true;
     inFlight++;
     store
       .publishLive(match, events, outbox.context)
       .catch((error: unknown) => {
+        outbox.base = NO_BASE;
         dropped += events.length;
         warn({ match, err: error instanceof Error ? error.message : String(error) }, 'live events not published');
       })
@@ -138,7 +159,7 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
     for (const [match, outbox] of outboxes) if (!outbox.sending && outbox.pending.length > 0) send(match, outbox);
   };
 
-  const queue = (match: string, context: Outbox['context'], event: LiveEvent): void => {
+  const queue = (match: string, context: Outbox['context'], event: WholeLiveEvent): void => {
     if (event.type === 'move' && backlog >= maxBacklog) {
       dropped++;
       warn({ match, backlog }, 'live backlog full: moves dropped');
@@ -146,7 +167,7 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
     }
     let outbox = outboxes.get(match);
     if (outbox === undefined) {
-      outbox = { context, pending: [], sending: false, ended: false };
+      outbox = { context, pending: [], base: NO_BASE, sending: false, ended: false };
       outboxes.set(match, outbox);
     }
     outbox.pending.push(event);
@@ -178,17 +199,26 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
       /** Games below this have their record: late progress reports of them are stale. */
       let recorded = 0;
 
+      /** Queues the `move` event of the engine move that `seat` just made. */
+      const moved = (engine: AnyGame, live: LiveGame, state: unknown, seat: number): void => {
+        queue(live.match, context, { type: 'move', move: ++live.moves, seat, view: engine.publicView(state) });
+      };
+
       const begin = (index: number, run: number, setup: unknown): LiveGame | null => {
         if (game === undefined || table === undefined) return null;
-        const live: LiveGame = { match: matchId(series.id, firstIndex + index), run, state: game.start(setup), applied: 0, broken: false };
+        const live: LiveGame = { match: matchId(series.id, firstIndex + index), run, state: null, applied: 0, moves: 0, broken: false };
         games.set(index, live);
-        queue(live.match, context, { type: 'start', match: live.match, game: series.game, seats: seatsOf(table, series, bots, firstIndex + index), view: game.publicView(live.state) });
+        const seats = seatsOf(table, series, bots, firstIndex + index);
+        live.state = game.startEachMove(
+          setup,
+          (dealt) => queue(live.match, context, { type: 'start', match: live.match, game: series.game, seats, view: game.publicView(dealt) }),
+          (state, seat) => moved(game, live, state, seat),
+        );
         return live;
       };
 
-      /** Applies the actions not applied yet, and queues one `move` event with the view after them. */
+      /** Applies the actions not applied yet, each with the forced moves after it: a `move` event each. */
       const advance = (engine: AnyGame, live: LiveGame, actions: readonly unknown[], parse: (action: unknown) => unknown): void => {
-        let seat: number | null = null;
         while (live.applied < actions.length && !live.broken) {
           const check = engine.checkAction(live.state, parse(actions[live.applied]));
           const toMove = engine.toMove(live.state);
@@ -197,11 +227,9 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
             warn({ match: live.match, move: live.applied + 1 }, 'live moves disagree with the engine');
             break;
           }
-          engine.apply(live.state, check.action);
+          engine.applyEachMove(live.state, check.action, (state, seat) => moved(engine, live, state, seat));
           live.applied++;
-          seat = toMove;
         }
-        if (seat !== null) queue(live.match, context, { type: 'move', move: live.applied, seat, view: engine.publicView(live.state) });
       };
 
       return {
@@ -225,7 +253,7 @@ export function createLivePublisher(store: LiveStore, log: Logger, options: Live
           if (game === undefined || live === undefined) return;
           games.delete(hostGame.index);
           const replay = hostGame.record.replay;
-          const end = (view: unknown): void => queue(live.match, context, { type: 'end', moves: live.applied, ranks: ranksOf(replay, replay.seats.length), reason: replay.result.reason, view });
+          const end = (view: unknown): void => queue(live.match, context, { type: 'end', moves: live.moves, ranks: ranksOf(replay, replay.seats.length), reason: replay.result.reason, view });
           // the whole deal only once the deal is public: a twin of it may be unplayed or on
           // broadcast (issue 19); unsure (Redis failed), the public view: the replay shows all later
           endsChecking++;

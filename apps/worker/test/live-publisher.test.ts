@@ -1,12 +1,14 @@
 /**
- * The live publisher on its own, on the test Redis: a game the pool plays again (a new run) starts
- * anew in its stream, a full backlog drops moves but keeps starts and ends, and a Redis that
- * fails costs events and a log line, never an exception.
+ * The live publisher on its own, on the test Redis: a move event each engine move, forced ones
+ * their own (N22, S18), as deltas rebuilt whole after a failed round trip; a game the pool plays
+ * again (a new run) starts anew in its stream, a full backlog drops moves but keeps starts and
+ * ends, and a Redis that fails costs events and a log line, never an exception.
  */
 import { Writable } from 'node:stream';
-import { createRandom, createReplay, xix } from '@xix/engine';
+import { isDeepStrictEqual } from 'node:util';
+import { createRandom, createReplay, findGame, xix } from '@xix/engine';
 import type { HostGame } from '@xix/sandbox';
-import { createStore, keysFor } from '@xix/store';
+import { createStore, keysFor, wholeMoves } from '@xix/store';
 import { LIVE_ENDED_TTL_SECONDS } from '../../store/src/live.ts';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -38,18 +40,19 @@ const series: StoredSeries = {
 const bots = [{ name: 'one', code: '' }, { name: 'two', code: '' }] as const;
 
 /** Game 0 of the series played by random moves, as the pool would deliver it. */
-function playedGame(): HostGame {
-  const setup = seriesSetup(xix, tableOf(xix, series), series, 0);
-  const state = xix.start(setup as never);
+function playedGame(of: StoredSeries = series): HostGame {
+  const game = findGame(of.game)!;
+  const setup = seriesSetup(game, tableOf(game, of), of, 0);
+  const state = game.start(setup);
   const random = createRandom(3);
   const moves: { seat: number; action: unknown }[] = [];
-  for (let seat = xix.toMove(state); seat !== null; seat = xix.toMove(state)) {
-    const legal = xix.legalActions(state);
+  for (let seat = game.toMove(state); seat !== null; seat = game.toMove(state)) {
+    const legal = game.legalActions(state);
     const action = legal[random.int(legal.length)]!;
     moves.push({ seat, action });
-    xix.apply(state, action);
+    game.apply(state, action);
   }
-  const replay = createReplay(xix, { seed: 7, setup, seats: ['one', 'two'], moves, forfeit: null, result: xix.result(state)! });
+  const replay = createReplay(game, { seed: 7, setup, seats: ['one', 'two'], moves, forfeit: null, result: game.result(state)! });
   return { index: 0, rotation: 0, record: { replay, logs: [] } };
 }
 
@@ -76,9 +79,10 @@ describe('the live publisher', () => {
     await live.close();
     const events = (await h.store.readLive('s9.0')).map((e) => e.event);
     const n = json.length;
-    // One move event a report, with the view after all the moves it brought.
-    expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', 5, 'start', 3, n, 'end']);
-    expect(events[1]).toMatchObject({ seat: game.record.replay.moves[4]!.seat });
+    // A move event a move, numbered from the start of its run.
+    const upTo = (last: number, first = 1): number[] => Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', ...upTo(5), 'start', ...upTo(3), ...upTo(n, 4), 'end']);
+    expect(events[5]).toMatchObject({ seat: game.record.replay.moves[4]!.seat });
     expect(events[0]).toMatchObject({ type: 'start', match: 's9.0', seats: [{ bot: 'b1', version: 1, name: 'one' }, { bot: 'b2', version: 2, name: 'two' }] });
     expect(await h.store.liveGames()).toEqual([]);
     expect(live.dropped).toBe(0);
@@ -105,6 +109,64 @@ describe('the live publisher', () => {
     }
   });
 
+  it.each([['N22', 'nineteen'], ['S18', 'sixty-nine']])('%s: sends a %s game a move event an engine move: a forced move its own, never bundled with the decision before it', async (_, id) => {
+    h = harness();
+    const live = createLivePublisher(h.store, silent);
+    const of: StoredSeries = { ...series, game: id };
+    const game = playedGame(of);
+    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
+    const run = live.series(of, bots, 0);
+    // a slow bot's game: a report a decision, each bringing one
+    for (let moves = 1; moves <= json.length; moves++) run.progress({ game: 0, run: 1, actions: json.slice(0, moves) });
+    run.played(game);
+    run.stored(game);
+    await live.close();
+    const stream = (await h.store.readLive('s9.0')).map((e) => e.event);
+    // each move's view goes as its delta from the one before
+    expect(stream.filter((event) => 'delta' in event)).toHaveLength(stream.length - 2);
+    const events = wholeMoves(stream);
+    const engine = findGame(id)!;
+    const atEnd = engine.start(game.record.replay.setup);
+    for (const move of game.record.replay.moves) engine.apply(atEnd, move.action);
+    const forced = (engine.spectatorView(atEnd) as { forced: readonly unknown[] }).forced;
+    expect(forced.length).toBeGreaterThan(0);
+    const moves = json.length + forced.length;
+    expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', ...Array.from({ length: moves }, (__, i) => i + 1), 'end']);
+    expect(events.at(-1)).toMatchObject({ type: 'end', moves });
+    // every move event shows something new, so each of the `moves` events holds exactly one of the moves
+    const views = events.flatMap((e) => (e.type === 'end' ? [] : [e.view]));
+    expect(views.slice(1).flatMap((view, k) => (isDeepStrictEqual(view, views[k]) ? [k + 1] : []))).toEqual([]);
+    expect(views.at(-1)).toEqual(engine.publicView(atEnd));
+  });
+
+  it('sends the first move after a failed round trip whole: its delta\'s base may be missing from the stream', async () => {
+    h = harness();
+    const store = h.store;
+    let failFirst: (error: Error) => void = () => undefined;
+    let calls = 0;
+    const failingOnce = { ...store, publishLive: (...args: Parameters<typeof store.publishLive>) => (++calls === 1 ? new Promise<void>((_, reject) => (failFirst = reject)) : store.publishLive(...args)) };
+    const live = createLivePublisher(failingOnce, silent);
+    const game = playedGame();
+    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
+    const run = live.series(series, bots, 0);
+    run.progress({ game: 0, run: 1, actions: json.slice(0, 3) });
+    await new Promise(setImmediate); // the start and 3 moves are on their way
+    run.progress({ game: 0, run: 1, actions: json.slice(0, 6) });
+    failFirst(new Error('Redis away'));
+    run.played(game);
+    run.stored(game);
+    await live.close();
+    const stream = (await store.readLive('s9.0')).map((e) => e.event);
+    expect(stream.slice(0, 2).map((event) => [event.type === 'move' && event.move, 'view' in event, 'delta' in event])).toEqual([[4, true, false], [5, false, true]]);
+    const state = xix.start(seriesSetup(xix, tableOf(xix, series), series, 0) as never);
+    const views = game.record.replay.moves.map((move) => {
+      xix.apply(state, move.action as never);
+      return xix.publicView(state);
+    });
+    expect(wholeMoves(stream).flatMap((event) => (event.type === 'move' ? [event.view] : []))).toEqual(views.slice(3));
+    expect(live.dropped).toBe(4);
+  });
+
   it('drops moves past its backlog, and keeps the start and the end', async () => {
     h = harness();
     const live = createLivePublisher(h.store, silent, { maxBacklog: 3 });
@@ -119,7 +181,7 @@ describe('the live publisher', () => {
     const events = (await h.store.readLive('s9.0')).map((e) => e.event);
     expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', 1, 2, 'end']);
     expect(events.at(-1)).toMatchObject({ type: 'end', moves: json.length });
-    expect(live.dropped).toBe(3);
+    expect(live.dropped).toBe(json.length - 2);
   });
 
   it('logs a Redis that fails and goes on without throwing', async () => {
@@ -141,7 +203,7 @@ describe('the live publisher', () => {
         run.stored(game);
       }).not.toThrow();
       await live.close();
-      expect(live.dropped).toBe(3); // start, the moves, end
+      expect(live.dropped).toBe(game.record.replay.moves.length + 2); // start, a move each, end
       expect(lines.map((line) => JSON.parse(line) as { msg: string })).toMatchObject([{ msg: 'live events not published' }]);
     } finally {
       redis.disconnect();

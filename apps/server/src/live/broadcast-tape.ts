@@ -1,14 +1,15 @@
 /**
- * What a broadcast plays of one game (live/broadcast.ts): the public view after each move known so
- * far, from the stored replay once the game is stored (a view per move), else from its live stream
- * (the worker's events: a view per progress tick, often several moves). Hidden cards stay hidden:
- * views before the end are the engine's public views; only the end has the spectator view.
+ * What a broadcast plays of one game (live/broadcast.ts): the public view after each engine move
+ * known so far, from the stored replay once the game is stored, else from its live stream (the
+ * worker's events). A step is one engine move, forced ones (N22, S18) too: a forced move bundled
+ * with the move before it would tell that its seat had no choice. Hidden cards stay hidden: views
+ * before the end are the engine's public views; only the end has the spectator view.
  */
-import { findGame, parseReplay, replayStates } from '@xix/engine';
-import { EXPIRED, type LiveEvent, type LiveSeat, type Store } from '@xix/store';
+import { findGame, parseReplay, replayStates, type AnyGame, type Replay } from '@xix/engine';
+import { EXPIRED, wholeMoves, type LiveEvent, type LiveSeat, type Store } from '@xix/store';
 
 export interface TapeStep {
-  /** Moves played after it (0: the start). */
+  /** Engine moves played after it, forced ones included (0: the start). */
   readonly move: number;
   /** The seat that made the last of them (-1 at the start). */
   readonly seat: number;
@@ -16,6 +17,7 @@ export interface TapeStep {
 }
 
 export interface TapeEnd {
+  /** Engine moves, forced ones included. */
   readonly moves: number;
   readonly ranks: readonly number[];
   readonly reason: string;
@@ -59,14 +61,20 @@ async function storedTape(store: Store, match: string): Promise<Omit<Tape, 'tour
   const replay = parseReplay(stored);
   const game = findGame(replay.game.id);
   if (game === undefined) return null;
+  const played = replaySteps(game, replay);
+  if (played === null) return null;
+  const seats = record.entrants.map(({ bot, version, name }) => ({ bot, version, name }));
+  return { match, game: game.id, seats, steps: played.steps, end: { moves: played.steps.at(-1)!.move, ranks: record.ranks, reason: replay.result.reason, view: played.view } };
+}
+
+/** A replay's steps, one an engine move, and the spectator view at its end; null if it does not re-simulate. */
+export function replaySteps(game: AnyGame, replay: Replay): { readonly steps: readonly TapeStep[]; readonly view: unknown } | null {
   const steps: TapeStep[] = [];
   const run = replayStates(game, replay, {
     onStart: (state) => steps.push({ move: 0, seat: -1, view: game.publicView(state) }),
-    onStep: ({ index, move, state }) => steps.push({ move: index + 1, seat: move.seat, view: game.publicView(state) }),
+    onEngineMove: ({ moves, seat, state }) => steps.push({ move: moves, seat, view: game.publicView(state) }),
   });
-  if (!run.ok) return null;
-  const seats = record.entrants.map(({ bot, version, name }) => ({ bot, version, name }));
-  return { match, game: game.id, seats, steps, end: { moves: replay.moves.length, ranks: record.ranks, reason: replay.result.reason, view: game.spectatorView(run.state) } };
+  return run.ok ? { steps, view: game.spectatorView(run.state) } : null;
 }
 
 async function liveTape(store: Store, match: string): Promise<Omit<Tape, 'tournament'> | null> {
@@ -74,7 +82,7 @@ async function liveTape(store: Store, match: string): Promise<Omit<Tape, 'tourna
   let start: Extract<LiveEvent, { type: 'start' }> | null = null;
   let steps: TapeStep[] = [];
   let end: TapeEnd | null = null;
-  for (const { event } of entries) {
+  for (const event of wholeMoves(entries.map((entry) => entry.event))) {
     if (event.type === 'start') {
       // a game played anew (its worker died) starts over
       start = event;

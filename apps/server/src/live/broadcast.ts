@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { broadcastPolicy } from '../games/registry.ts';
 import type { LiveSeat, Store } from '@xix/store';
 import { wireTextFrame } from './frames.ts';
-import { jsonDelta } from './json-delta.ts';
+import { jsonDelta } from '@xix/store/json-delta';
 import type { Tape, TapeSource, TapeStep } from './broadcast-tape.ts';
 
 /** The store's side of a broadcast (the holds of @xix/store, and the lobby news that waited). */
@@ -64,11 +64,14 @@ const TAIL_AFTER_SKIP = 8;
 /** How often a tape that has nothing new is read again, at least (a game's moves come in ticks of 50 ms). */
 const RELOAD_MIN_MS = 100;
 
-/** A game's event on the follow stream (docs/api.md "Follow stream"). */
+/**
+ * A game's event on the follow stream (docs/api.md "Follow stream"). Moves count engine moves, a
+ * forced one (N22, S18) a move of its own (broadcast-tape.ts).
+ */
 export type FollowEvent =
   /** A snapshot: a game starts, or a socket joins it: `view` is the public view after `move` moves. */
   | { readonly type: 'game'; readonly match: string; readonly game: string; readonly seats: readonly LiveSeat[]; readonly tournament: string | null; readonly move: number; readonly view: unknown }
-  /** A move: `delta` turns the previous view into the one after `move` moves (json-delta.ts). */
+  /** A move: `delta` turns the previous view into the one after `move` moves (@xix/store/json-delta). */
   | { readonly type: 'move'; readonly match: string; readonly move: number; readonly seat: number; readonly delta: unknown }
   /** Moves skipped (a long game): `view` after `to` moves; `summary` says what happened meanwhile. */
   | { readonly type: 'skip'; readonly match: string; readonly from: number; readonly to: number; readonly summary: string; readonly view: unknown }

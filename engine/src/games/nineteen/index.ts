@@ -54,6 +54,8 @@ export const nineteen: NineteenGame = /* @__PURE__ */ defineGame({
   legalActions,
   checkAction,
   apply: applyAction,
+  startEachMove: startState,
+  applyEachMove: applyAction,
   view: seatView,
   publicView,
   spectatorView,

@@ -3,7 +3,7 @@
  * what a decision does, and everything automatic between decisions (deal, kitty, replenishing,
  * tricks, scoring, the end check, dealer rotation, and forced moves, N22).
  */
-import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
+import { GameError, IllegalActionError, type ActionCheck, type GameResult, type OnMove, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
 import { sortSmall, truncate } from '../../short-arrays.ts';
 import { ACTIONS, BID_BASE, DISCARD_ID, PASS_ID, PLAY_BASE, TRUMP_BASE, canonicalId, parseAction, type DiscardAction, type NineteenAction } from './actions.ts';
@@ -28,11 +28,12 @@ import { currentHand } from './views.ts';
 
 const NO_ACTIONS: readonly NineteenAction[] = Object.freeze([]);
 
-/** The state of a new game: hand 1 dealt, the first seat asked (N2, N3, N4). */
-export function startState(setup: NineteenSetup): NineteenState {
+/** The state of a new game: hand 1 dealt, the first seat asked (N2, N3, N4). `onStart`, `onMove`: Game.startEachMove. */
+export function startState(setup: NineteenSetup, onStart?: (s: NineteenState) => void, onMove?: OnMove<NineteenState>): NineteenState {
   const s = emptyState(setup);
   beginHand(s);
-  settle(s);
+  onStart?.(s);
+  settle(s, onMove);
   return s;
 }
 
@@ -246,8 +247,9 @@ export function checkAction(s: NineteenState, value: unknown): ActionCheck<Ninet
   return checked.ok ? { ok: true, action: checked.action } : checked;
 }
 
-/** Applies a decision, then everything automatic up to the next decision (N22). */
-export function applyAction(s: NineteenState, value: NineteenAction): void {
+/** Applies a decision, then everything automatic up to the next decision (N22). `onMove`: Game.applyEachMove. */
+export function applyAction(s: NineteenState, value: NineteenAction, onMove?: OnMove<NineteenState>): void {
+  const seat = s.toMove;
   const id = canonicalId(value);
   // An object `legalActions` handed out is known by its id, or a discard by identity: nothing to parse.
   const offeredCards = id < 0 && s.phase === Phase.Discard ? offeredDiscard(value, s.cards[s.toMove]!, s.minKeep) : null;
@@ -258,24 +260,27 @@ export function applyAction(s: NineteenState, value: NineteenAction): void {
     if (!checked.ok) throw new IllegalActionError(checked.reason);
     perform(s, checked.id, checked.cards);
   }
-  settle(s);
+  onMove?.(s, seat);
+  settle(s, onMove);
 }
 
 /**
  * N22: while the seat to move has exactly one legal action (a pass after a 6, a single legal card),
  * the engine takes it for the seat. In a trick it works out the legal cards of every decision.
  */
-function settle(s: NineteenState): void {
+function settle(s: NineteenState, onMove?: OnMove<NineteenState>): void {
   for (;;) {
+    const seat = s.toMove;
     if (s.phase === Phase.Play) {
       updateLegalCards(s);
       if (s.legalCount !== 1) return;
-      s.forced.push(forcedCode(s.hand, s.leaders.length, s.toMove));
+      s.forced.push(forcedCode(s.hand, s.leaders.length, seat));
       play(s, s.legal[0]!);
     } else if (s.phase === Phase.Bid && s.highBid >= MAX_BID) {
-      s.forced.push(forcedCode(s.hand, 0, s.toMove));
+      s.forced.push(forcedCode(s.hand, 0, seat));
       bid(s, 0);
     } else return; // N22: a trump call (4 suits) and a discard (26 to 219 sets) are always choices.
+    onMove?.(s, seat);
   }
 }
 

@@ -27,6 +27,8 @@ export const sixtyNine: SixtyNineGame = /* @__PURE__ */ defineGame({
   legalActions,
   checkAction,
   apply: applyAction,
+  startEachMove: startState,
+  applyEachMove: applyAction,
   view: seatView,
   publicView,
   spectatorView,

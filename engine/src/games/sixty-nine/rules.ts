@@ -4,7 +4,7 @@
  * chances, captures, Scramble completions, scoring, the end check, dealer rotation, and forced
  * moves, S18).
  */
-import { GameError, IllegalActionError, type ActionCheck, type GameResult, type Seat } from '../../game.ts';
+import { GameError, IllegalActionError, type ActionCheck, type GameResult, type OnMove, type Seat } from '../../game.ts';
 import { competitionRanks } from '../../ranking.ts';
 import { removeAt, sortSmall, truncate } from '../../short-arrays.ts';
 import { CLOSE, KEEP, PASS, REARRANGE, parseAction, takeAction, type SixtyNineAction } from './actions.ts';
@@ -45,11 +45,15 @@ const isScrambleCard = (card: number): boolean => card >= SCRAMBLE_BASE;
 
 const isLockCard = (card: number): boolean => card >= LOCK_BASE && card < SCRAMBLE_BASE;
 
-/** The state of a new game: round 1 dealt, the first seat asked (S5). */
-export function startState(setup: SixtyNineSetup): SixtyNineState {
+/**
+ * The state of a new game: round 1 dealt, the first seat asked (S5). `onStart` and `onMove`:
+ * Game.startEachMove.
+ */
+export function startState(setup: SixtyNineSetup, onStart?: (s: SixtyNineState) => void, onMove?: OnMove<SixtyNineState>): SixtyNineState {
   const s = emptyState(setup);
   beginRound(s);
-  settle(s);
+  onStart?.(s);
+  settle(s, onMove);
   return s;
 }
 
@@ -356,28 +360,33 @@ export function checkAction(s: SixtyNineState, value: unknown): ActionCheck<Sixt
   return checked.ok ? { ok: true, action: checked.action } : checked;
 }
 
-/** Applies a decision, then everything automatic up to the next decision (S18). */
-export function applyAction(s: SixtyNineState, value: SixtyNineAction): void {
+/** Applies a decision, then everything automatic up to the next decision (S18). `onMove`: Game.applyEachMove. */
+export function applyAction(s: SixtyNineState, value: SixtyNineAction, onMove?: OnMove<SixtyNineState>): void {
+  const seat = s.toMove;
   // An action taken from the state's own list (what a bot in this process passes back) is found by
   // identity: no parsing, and no result object.
   const at = s.phase === Phase.Over ? -1 : legalActions(s).indexOf(value);
   if (at >= 0) {
     perform(s, value, cachedMasks[at] ?? 0);
-    return settle(s);
+    onMove?.(s, seat);
+    return settle(s, onMove);
   }
   const checked = check(s, value);
   if (!checked.ok) throw new IllegalActionError(checked.reason);
   perform(s, checked.action, cachedMasks[checked.index] ?? 0);
-  settle(s);
+  onMove?.(s, seat);
+  settle(s, onMove);
 }
 
 /** S18: while the seat to move has exactly one legal action, the engine takes it for the seat. */
-function settle(s: SixtyNineState): void {
+function settle(s: SixtyNineState, onMove?: OnMove<SixtyNineState>): void {
   // The list is cached: the seat asked next gets the same one without a second search.
   while (s.phase !== Phase.Over && legalActions(s).length === 1) {
     const action = legalActions(s)[0]!;
-    s.forced.push(Object.freeze({ round: s.round, seat: s.toMove, action, event: s.events.length }));
+    const seat = s.toMove;
+    s.forced.push(Object.freeze({ round: s.round, seat, action, event: s.events.length }));
     perform(s, action, cachedMasks[0] ?? 0);
+    onMove?.(s, seat);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
- * Deltas between two JSON values (a game's public view before and after a move), for the follow
- * stream (docs/api.md "Follow stream"): a public view carries the game's whole public history, so
- * sending it at every move costs a long game hundreds of KB; its delta is what the move changed.
- * Pure, no I/O: the web client applies the same deltas (apps/web/src/stream.ts).
+ * Deltas between two JSON values (a game's public view before and after a move), for the live
+ * streams the worker writes (live.ts) and the follow stream (docs/api.md "Follow stream"): a public
+ * view carries the game's whole public history, so sending it at every move costs a long game
+ * hundreds of KB; its delta is what the move changed. Pure, no I/O: the server and the web client
+ * apply the same deltas (apps/web/src/stream.ts).
  *
  * A delta is one of:
  * - `{ "v": value }`: the new value, whole (a scalar that changed, or a change of shape);
