@@ -6,7 +6,7 @@
 import { DEFAULT_VARIANT, type Game, type GameOptions, type OptionSpecs, type OptionValue, type Seat, type ViewCodec } from './game.ts';
 import { genericViewCodec } from './generic-view-codec.ts';
 
-type Optional = 'options' | 'defaultOption' | 'checkOptions' | 'variant' | 'seating' | 'startEachMove' | 'applyEachMove' | 'viewCodec' | 'viewCodecModule';
+type Optional = 'options' | 'defaultOption' | 'checkOptions' | 'variant' | 'seating' | 'forcedMoves' | 'startEachMove' | 'applyEachMove' | 'viewCodec' | 'viewCodecModule';
 
 /** What a game module writes: everything of `Game`, the optional pieces only where it has its own. */
 export type GameDefinition<State, Action, Setup, SeatView, SpectatorView, PublicView> =
@@ -16,7 +16,7 @@ export type GameDefinition<State, Action, Setup, SeatView, SpectatorView, Public
     readonly checkOptions?: (options: GameOptions, seatCount: number) => void;
     readonly variant?: (seatCount: number, options: GameOptions) => string;
     readonly seating?: (seatCount: number) => readonly (readonly Seat[])[];
-    /** A game that makes forced moves (its seats' only legal actions) steps through them itself. */
+    /** A game that makes forced moves (its seats' only legal actions) steps through them itself: it has `forcedMoves`. */
     readonly startEachMove?: Game<State, Action, Setup, SeatView, SpectatorView, PublicView>['startEachMove'];
     readonly applyEachMove?: Game<State, Action, Setup, SeatView, SpectatorView, PublicView>['applyEachMove'];
     /** The game's own view codec, for speed, and the module (file URL) that exports it as `viewCodec`. */
@@ -65,6 +65,7 @@ export function defineGame<State, Action, Setup, SeatView, SpectatorView, Public
       onMove(state, seat!); // `apply` threw if the game was over
     },
     ...rest,
+    forcedMoves: definition.applyEachMove !== undefined,
     viewCodec: ownViewCodec?.codec ?? (genericViewCodec as ViewCodec<SeatView>),
     viewCodecModule: ownViewCodec?.module ?? null,
   };

@@ -108,6 +108,12 @@ export interface Game<State, Action, Setup, SeatView, SpectatorView, PublicView>
   /** Applies a legal action in place; throws IllegalActionError saying why for anything else. */
   apply(state: State, action: Action): void;
   /**
+   * Whether the engine makes moves for seats (their only legal action: Nineteen's N22, 69's S18).
+   * Then whoever shows a game a step at a time shows each engine move on its own (applyEachMove);
+   * a game without them may show several moves as one step.
+   */
+  readonly forcedMoves: boolean;
+  /**
    * `start` move by move, for whoever shows a game a step at a time: `onStart` gets the state as
    * dealt, then `onMove` follows each forced move the engine makes before the first decision (69's
    * S18). A game without forced moves just starts.

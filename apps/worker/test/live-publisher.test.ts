@@ -1,6 +1,7 @@
 /**
- * The live publisher on its own, on the test Redis: a move event each engine move, forced ones
- * their own (N22, S18), as deltas rebuilt whole after a failed round trip; a game the pool plays
+ * The live publisher on its own, on the test Redis: a move event a report, or each engine move in
+ * a game with forced moves, a forced one its own (N22, S18), as deltas rebuilt whole after a failed
+ * round trip; a game the pool plays
  * again (a new run) starts anew in its stream, a full backlog drops moves but keeps starts and
  * ends, and a Redis that fails costs events and a log line, never an exception.
  */
@@ -79,10 +80,10 @@ describe('the live publisher', () => {
     await live.close();
     const events = (await h.store.readLive('s9.0')).map((e) => e.event);
     const n = json.length;
-    // A move event a move, numbered from the start of its run.
-    const upTo = (last: number, first = 1): number[] => Array.from({ length: last - first + 1 }, (_, i) => first + i);
-    expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', ...upTo(5), 'start', ...upTo(3), ...upTo(n, 4), 'end']);
-    expect(events[5]).toMatchObject({ seat: game.record.replay.moves[4]!.seat });
+    // XIX makes no forced moves: one move event a report, with the view after all the moves it brought.
+    expect(xix.forcedMoves).toBe(false);
+    expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', 5, 'start', 3, n, 'end']);
+    expect(events[1]).toMatchObject({ seat: game.record.replay.moves[4]!.seat });
     expect(events[0]).toMatchObject({ type: 'start', match: 's9.0', seats: [{ bot: 'b1', version: 1, name: 'one' }, { bot: 'b2', version: 2, name: 'two' }] });
     expect(await h.store.liveGames()).toEqual([]);
     expect(live.dropped).toBe(0);
@@ -150,21 +151,22 @@ describe('the live publisher', () => {
     const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
     const run = live.series(series, bots, 0);
     run.progress({ game: 0, run: 1, actions: json.slice(0, 3) });
-    await new Promise(setImmediate); // the start and 3 moves are on their way
+    await new Promise(setImmediate); // the start and the move event of 3 moves are on their way
     run.progress({ game: 0, run: 1, actions: json.slice(0, 6) });
     failFirst(new Error('Redis away'));
     run.played(game);
     run.stored(game);
     await live.close();
     const stream = (await store.readLive('s9.0')).map((e) => e.event);
-    expect(stream.slice(0, 2).map((event) => [event.type === 'move' && event.move, 'view' in event, 'delta' in event])).toEqual([[4, true, false], [5, false, true]]);
+    const n = json.length;
+    expect(stream.map((event) => [event.type === 'move' ? event.move : event.type, 'view' in event, 'delta' in event])).toEqual([[6, true, false], [n, false, true], ['end', true, false]]);
     const state = xix.start(seriesSetup(xix, tableOf(xix, series), series, 0) as never);
     const views = game.record.replay.moves.map((move) => {
       xix.apply(state, move.action as never);
       return xix.publicView(state);
     });
-    expect(wholeMoves(stream).flatMap((event) => (event.type === 'move' ? [event.view] : []))).toEqual(views.slice(3));
-    expect(live.dropped).toBe(4);
+    expect(wholeMoves(stream).flatMap((event) => (event.type === 'move' ? [event.view] : []))).toEqual([views[5], views[n - 1]]);
+    expect(live.dropped).toBe(2);
   });
 
   it('drops moves past its backlog, and keeps the start and the end', async () => {
@@ -181,7 +183,7 @@ describe('the live publisher', () => {
     const events = (await h.store.readLive('s9.0')).map((e) => e.event);
     expect(events.map((e) => (e.type === 'move' ? e.move : e.type))).toEqual(['start', 1, 2, 'end']);
     expect(events.at(-1)).toMatchObject({ type: 'end', moves: json.length });
-    expect(live.dropped).toBe(json.length - 2);
+    expect(live.dropped).toBe(3); // reports 3 and 4, and the record's
   });
 
   it('logs a Redis that fails and goes on without throwing', async () => {
@@ -203,7 +205,7 @@ describe('the live publisher', () => {
         run.stored(game);
       }).not.toThrow();
       await live.close();
-      expect(live.dropped).toBe(game.record.replay.moves.length + 2); // start, a move each, end
+      expect(live.dropped).toBe(3); // start, the moves, end
       expect(lines.map((line) => JSON.parse(line) as { msg: string })).toMatchObject([{ msg: 'live events not published' }]);
     } finally {
       redis.disconnect();

@@ -26,8 +26,9 @@ async function liveEventsOf(store: Store, match: string, timeoutMs = 10_000): Pr
 }
 
 /**
- * Checks a match's live events against its replay: a start, a move event each move, an end; each
- * view the engine's.
+ * Checks a match's live events against its replay: a start, moves that only go forward up to the
+ * last (XIX makes no forced moves, so a move event carries every action a tick brought), an end;
+ * each view the engine's.
  */
 function checkAgainstReplay(events: readonly WholeLiveEvent[], replay: Replay, seats: unknown, lastOfItsDeal: boolean): void {
   const n = replay.moves.length;
@@ -45,7 +46,7 @@ function checkAgainstReplay(events: readonly WholeLiveEvent[], replay: Replay, s
   let applied = 0;
   for (const event of rest.slice(0, -1)) {
     if (event.type !== 'move') throw new Error(`expected a move, got ${event.type}`);
-    expect(event.move).toBe(applied + 1);
+    expect(event.move).toBeGreaterThan(applied);
     expect(event.seat).toBe(replay.moves[event.move - 1]?.seat);
     for (; applied < event.move; applied++) {
       const check = xix.checkAction(state, replay.moves[applied]!.action);
