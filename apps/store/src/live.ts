@@ -28,8 +28,8 @@ export { LOBBY_STREAM_MAX };
 export const LIVE_TTL_SECONDS = 3600;
 /**
  * A live stream that has its `end` is deleted this soon: the match is stored by then and served
- * from its replay, and a busy worker ends hundreds of games a second (~40 KiB of stream each for
- * XIX, ~70 KiB for 2-seat Nineteen and 69: a delta each engine move).
+ * from its replay, and a busy worker ends hundreds of games a second (~14 KiB of stream each for
+ * XIX, an event a progress report; ~70 KiB for 2-seat Nineteen and 69, a delta each engine move).
  */
 export const LIVE_ENDED_TTL_SECONDS = 30;
 
