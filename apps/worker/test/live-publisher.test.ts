@@ -212,3 +212,90 @@ describe('the live publisher', () => {
     }
   });
 });
+
+describe('the live moves of a game with forced moves, when some are lost', () => {
+  /** The engine moves of a played game that the engine made (forced, N22 and S18), by move number. */
+  function forcedMoveNumbers(id: string, game: HostGame): Set<number> {
+    const engine = findGame(id)!;
+    const forced = new Set<number>();
+    let moves = 0;
+    let chosen = false;
+    const onMove = (): void => {
+      moves++;
+      if (!chosen) forced.add(moves);
+      chosen = false;
+    };
+    const state = engine.startEachMove(game.record.replay.setup, () => undefined, onMove);
+    for (const move of game.record.replay.moves) {
+      chosen = true;
+      engine.applyEachMove(state, move.action, onMove);
+    }
+    return forced;
+  }
+
+  /** The moves after a gap in the stream's move numbers. */
+  const afterGaps = (numbers: readonly number[]): number[] => numbers.filter((move, i) => move > (i === 0 ? 1 : numbers[i - 1]! + 1));
+
+  // A lost round trip loses whole reports, and the moves after it start with a report's first, a
+  // decision: a spectator who sees move k follow a gap knows seat k's bot had a choice (N22, S18:
+  // only that seat and the replay may know whether a move was forced). Lost moves must leave no gap
+  // a later move follows.
+  it.each([['N22', 'nineteen'], ['S18', 'sixty-nine']])('%s: a %s game\'s move after a failed round trip does not tell that it was chosen', async (_, id) => {
+    h = harness();
+    const store = h.store;
+    let calls = 0;
+    const trips: Promise<unknown>[] = [];
+    const failingThird = {
+      ...store,
+      publishLive: (...args: Parameters<typeof store.publishLive>) => {
+        const trip = ++calls === 3 ? Promise.reject(new Error('Redis away')) : store.publishLive(...args);
+        trips.push(trip.catch(() => undefined));
+        return trip;
+      },
+    };
+    const live = createLivePublisher(failingThird, silent);
+    const of: StoredSeries = { ...series, game: id };
+    const game = playedGame(of);
+    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
+    const run = live.series(of, bots, 0);
+    // a slow bot's game: a report a decision, each sent before the next comes
+    for (let moves = 1; moves <= json.length; moves++) {
+      run.progress({ game: 0, run: 1, actions: json.slice(0, moves) });
+      await new Promise(setImmediate);
+      await Promise.all(trips);
+      await new Promise(setImmediate);
+    }
+    await live.close();
+    expect(live.dropped).toBeGreaterThan(0);
+    const numbers = wholeMoves((await store.readLive('s9.0')).map((e) => e.event)).flatMap((e) => (e.type === 'move' ? [e.move] : []));
+    const forced = forcedMoveNumbers(id, game);
+    expect(forced.size).toBeGreaterThan(0);
+    // what a spectator learns: these moves were chosen
+    expect(afterGaps(numbers).filter((move) => !forced.has(move))).toEqual([]);
+  });
+
+  it.each([['N22', 'nineteen'], ['S18', 'sixty-nine']])('%s: a %s game\'s move after moves dropped from a full backlog does not tell that it was chosen', async (_, id) => {
+    h = harness();
+    const store = h.store;
+    const trips: Promise<unknown>[] = [];
+    const tracked = { ...store, publishLive: (...args: Parameters<typeof store.publishLive>) => { const trip = store.publishLive(...args); trips.push(trip); return trip; } };
+    const live = createLivePublisher(tracked, silent, { maxBacklog: 4 });
+    const of: StoredSeries = { ...series, game: id };
+    const game = playedGame(of);
+    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
+    const run = live.series(of, bots, 0);
+    // bursts of reports in one turn of the event loop fill the backlog; it empties between them
+    for (let moves = 1; moves <= json.length; moves++) {
+      run.progress({ game: 0, run: 1, actions: json.slice(0, moves) });
+      if (moves % 3 > 0) continue;
+      await new Promise(setImmediate);
+      await Promise.all(trips);
+      await new Promise(setImmediate);
+    }
+    await live.close();
+    expect(live.dropped).toBeGreaterThan(0);
+    const numbers = wholeMoves((await h.store.readLive('s9.0')).map((e) => e.event)).flatMap((e) => (e.type === 'move' ? [e.move] : []));
+    const forced = forcedMoveNumbers(id, game);
+    expect(afterGaps(numbers).filter((move) => !forced.has(move))).toEqual([]);
+  });
+});
