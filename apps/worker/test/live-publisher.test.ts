@@ -299,3 +299,50 @@ describe('the live moves of a game with forced moves, when some are lost', () =>
     expect(afterGaps(numbers).filter((move) => !forced.has(move))).toEqual([]);
   });
 });
+
+describe('a 69 game whose engine moves before the first decision (S18)', () => {
+  it('sends those moves after its start, numbered as its stored tape numbers them, again when the pool plays it anew', async () => {
+    h = harness();
+    const live = createLivePublisher(h.store, silent);
+    // series seed 39: at 3 seats, the first seat asked has one legal action (found by search)
+    const of: StoredSeries = { ...series, game: 'sixty-nine', seed: 39, seats: 3, entrants: [...series.entrants, { bot: 'b3', version: 1 }] };
+    const engine = findGame('sixty-nine')!;
+    const setup = seriesSetup(engine, tableOf(engine, of), of, 0);
+    const views: unknown[] = [];
+    const seats: number[] = [];
+    const onMove = (state: unknown, seat: number): void => {
+      views.push(engine.publicView(state));
+      seats.push(seat);
+    };
+    const state = engine.startEachMove(setup, () => undefined, onMove);
+    const beforeFirstDecision = views.length;
+    expect(beforeFirstDecision).toBeGreaterThan(0);
+    const random = createRandom(3);
+    const moves: { seat: number; action: unknown }[] = [];
+    for (let seat = engine.toMove(state); seat !== null; seat = engine.toMove(state)) {
+      const legal = engine.legalActions(state);
+      const action = legal[random.int(legal.length)];
+      moves.push({ seat, action });
+      engine.applyEachMove(state, action, onMove);
+    }
+    const replay = createReplay(engine, { seed: 7, setup, seats: ['one', 'two', 'three'], moves, forfeit: null, result: engine.result(state)! });
+    const game: HostGame = { index: 0, rotation: 0, record: { replay, logs: [] } };
+    const json = moves.map((move) => JSON.stringify(move.action));
+    const run = live.series(of, [...bots, { name: 'three', code: '' }], 0);
+    run.progress({ game: 0, run: 1, actions: json.slice(0, 2) });
+    run.progress({ game: 0, run: 2, actions: json.slice(0, 1) });
+    run.played(game);
+    run.stored(game);
+    await live.close();
+    const events = wholeMoves((await h.store.readLive('s9.0')).map((e) => e.event));
+    const starts = events.flatMap((event, i) => (event.type === 'start' ? [i] : []));
+    expect(starts).toHaveLength(2);
+    const rerun = events.slice(starts[1]! + 1, -1);
+    expect(rerun.map((event) => (event.type === 'move' ? [event.move, event.seat] : event.type))).toEqual(views.map((_, i) => [i + 1, seats[i]]));
+    expect(rerun.map((event) => (event.type === 'move' ? event.view : null))).toEqual(views);
+    // the first run's moves too: its start's engine moves, then its two decisions' and theirs
+    const first = events.slice(1, starts[1]);
+    expect(first.at(0)).toMatchObject({ type: 'move', move: 1, seat: seats[0] });
+    expect(events.at(-1)).toMatchObject({ type: 'end', moves: views.length });
+  });
+});
