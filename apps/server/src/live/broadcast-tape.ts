@@ -82,14 +82,23 @@ async function liveTape(store: Store, match: string): Promise<Omit<Tape, 'tourna
   let start: Extract<LiveEvent, { type: 'start' }> | null = null;
   let steps: TapeStep[] = [];
   let end: TapeEnd | null = null;
+  /**
+   * Moves the worker lost (a full backlog, a failed round trip) leave a gap, and the move sent after
+   * it is the first of a report, a decision: in a game with forced moves the tape stops at a gap
+   * (N22, S18), and the broadcast waits for the stored replay.
+   */
+  let gapped = false;
   for (const event of wholeMoves(entries.map((entry) => entry.event))) {
     if (event.type === 'start') {
       // a game played anew (its worker died) starts over
       start = event;
       steps = [{ move: 0, seat: -1, view: event.view }];
       end = null;
-    } else if (start !== null && event.type === 'move' && event.move > steps.at(-1)!.move) steps.push({ move: event.move, seat: event.seat, view: event.view });
-    else if (start !== null && event.type === 'end') end = { moves: event.moves, ranks: event.ranks, reason: event.reason, view: event.view };
+      gapped = false;
+    } else if (start !== null && event.type === 'move' && event.move > steps.at(-1)!.move && !gapped) {
+      gapped = event.move > steps.at(-1)!.move + 1 && findGame(start.game)?.forcedMoves === true;
+      if (!gapped) steps.push({ move: event.move, seat: event.seat, view: event.view });
+    } else if (start !== null && event.type === 'end') end = { moves: event.moves, ranks: event.ranks, reason: event.reason, view: event.view };
   }
   return start === null ? null : { match, game: start.game, seats: start.seats, steps, end };
 }
