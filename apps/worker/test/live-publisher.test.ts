@@ -248,7 +248,7 @@ describe('the live moves of a game with forced moves, when some are lost', () =>
     { loss: 'a failed round trip', failing: 3, burst: 1, maxBacklog: 5000 },
     { loss: 'moves dropped from a full backlog', failing: 0, burst: 3, maxBacklog: 4 },
   ];
-  it.each([['N22', 'nineteen'], ['S18', 'sixty-nine']].flatMap(([ruling, id]) => losses.map((loss) => ({ ruling, id, ...loss }))))('$ruling: a $id game\'s move after $loss does not tell that it was chosen', async ({ id, failing, burst, maxBacklog }) => {
+  it.each(([['N22', 'nineteen'], ['S18', 'sixty-nine']] as const).flatMap(([ruling, id]) => losses.map((loss) => ({ ruling, id, ...loss }))))('$ruling: a $id game\'s move after $loss does not tell that it was chosen', async ({ id, failing, burst, maxBacklog }) => {
     h = harness();
     const store = h.store;
     let calls = 0;
