@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createRandom, createReplay, findGame, xix } from '@xix/engine';
 import type { HostGame } from '@xix/sandbox';
 import { createStore, keysFor, wholeMoves, type Store } from '@xix/store';
-import { storeTapes } from '../../server/src/live/broadcast-tape.ts';
+import { replaySteps, storeTapes } from '../../server/src/live/broadcast-tape.ts';
 import { LIVE_ENDED_TTL_SECONDS } from '../../store/src/live.ts';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -329,5 +329,24 @@ describe('a 69 game whose engine moves before the first decision (S18)', () => {
     const first = events.slice(1, starts[1]);
     expect(first.at(0)).toMatchObject({ type: 'move', move: 1, seat: seats[0] });
     expect(events.at(-1)).toMatchObject({ type: 'end', moves: views.length });
+  });
+});
+
+describe('a broadcast that goes from the live stream to the stored replay mid-game', () => {
+  it.each([['N22', 'nineteen'], ['S18', 'sixty-nine']])('%s: finds each %s step of the live tape in the stored tape under the same move number, whatever the reports brought', async (_, id) => {
+    h = harness();
+    const live = createLivePublisher(h.store, silent);
+    const of: StoredSeries = { ...series, game: id };
+    const game = playedGame(of);
+    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
+    const run = live.series(of, bots, 0);
+    // reports of one, two and three decisions
+    for (let moves = 1, size = 1; moves <= json.length; moves += size, size = (size % 3) + 1) run.progress({ game: 0, run: 1, actions: json.slice(0, moves) });
+    run.played(game);
+    await live.close();
+    const liveSteps = (await storeTapes(h.store).load('s9.0'))!.steps;
+    const stored = replaySteps(findGame(id)!, game.record.replay)!.steps;
+    expect(liveSteps.length).toBeGreaterThan(json.length);
+    expect(liveSteps).toEqual(stored);
   });
 });
