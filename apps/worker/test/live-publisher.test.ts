@@ -15,7 +15,7 @@ import { LIVE_ENDED_TTL_SECONDS } from '../../store/src/live.ts';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLivePublisher } from '../src/live-publisher.ts';
+import { createLivePublisher, type LiveStore } from '../src/live-publisher.ts';
 import { seriesSetup, tableOf } from '../src/match-input.ts';
 import type { StoredSeries } from '../src/store-port.ts';
 import { harness, type Harness } from './helpers.ts';
@@ -59,6 +59,15 @@ function playedGame(of: StoredSeries = series): HostGame {
 }
 
 const silent = pino({ level: 'silent' });
+
+/** Game 0 of a series of `id` (its record, and its actions as the pool reports them) and the publisher's run of the series. */
+function publishing(id: string, store: LiveStore, options: Parameters<typeof createLivePublisher>[2] = {}) {
+  const live = createLivePublisher(store, silent, options);
+  const of: StoredSeries = { ...series, game: id };
+  const game = playedGame(of);
+  const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
+  return { live, game, json, run: live.series(of, bots, 0) };
+}
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -113,11 +122,7 @@ describe('the live publisher', () => {
 
   it.each([['N22', 'nineteen'], ['S18', 'sixty-nine']])('%s: sends a %s game a move event an engine move: a forced move its own, never bundled with the decision before it', async (_, id) => {
     h = harness();
-    const live = createLivePublisher(h.store, silent);
-    const of: StoredSeries = { ...series, game: id };
-    const game = playedGame(of);
-    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
-    const run = live.series(of, bots, 0);
+    const { live, game, json, run } = publishing(id, h.store);
     // a slow bot's game: a report a decision, each bringing one
     for (let moves = 1; moves <= json.length; moves++) run.progress({ game: 0, run: 1, actions: json.slice(0, moves) });
     run.played(game);
@@ -261,11 +266,7 @@ describe('the live moves of a game with forced moves, when some are lost', () =>
         return trip;
       },
     };
-    const live = createLivePublisher(losing, silent, { maxBacklog });
-    const of: StoredSeries = { ...series, game: id };
-    const game = playedGame(of);
-    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
-    const run = live.series(of, bots, 0);
+    const { live, game, json, run } = publishing(id, losing, { maxBacklog });
     // a slow bot's game, a report a decision; `burst` of them in one turn of the event loop, then
     // what they queued is sent before the next come
     for (let moves = 1; moves <= json.length; moves++) {
@@ -335,11 +336,7 @@ describe('a 69 game whose engine moves before the first decision (S18)', () => {
 describe('a broadcast that goes from the live stream to the stored replay mid-game', () => {
   it.each([['N22', 'nineteen'], ['S18', 'sixty-nine']])('%s: finds each %s step of the live tape in the stored tape under the same move number, whatever the reports brought', async (_, id) => {
     h = harness();
-    const live = createLivePublisher(h.store, silent);
-    const of: StoredSeries = { ...series, game: id };
-    const game = playedGame(of);
-    const json = game.record.replay.moves.map((move) => JSON.stringify(move.action));
-    const run = live.series(of, bots, 0);
+    const { live, game, json, run } = publishing(id, h.store);
     // reports of one, two and three decisions
     for (let moves = 1, size = 1; moves <= json.length; moves += size, size = (size % 3) + 1) run.progress({ game: 0, run: 1, actions: json.slice(0, moves) });
     run.played(game);
