@@ -8,8 +8,8 @@
  *   step passes game ends sooner and the fan-out is heavier than in use), BENCH_PAUSE_MS (default
  *   1000) between games; the featured channels run from the start.
  * - The publisher (this process): real games' events (ws-games.ts: heuristic self-play, the
- *   engine's public view) appended with the store's publishLive as a worker does (a move event per
- *   move, its view's delta, at the 50 ms progress tick that brings it), BENCH_GAMES games in
+ *   engine's public view) appended with the store's publishLive as a worker does for XIX (a move
+ *   event per 50 ms progress tick that brought moves, its view as a delta), BENCH_GAMES games in
  *   progress at once (default 2), one move every
  *   BENCH_MOVE_MS (default 30 ms: faster than the broadcast, as the worker is); each game is
  *   followed at once by the next in its slot. The channels pick them up as a worker's games.
@@ -179,6 +179,12 @@ let server: { child: ChildProcess; url: string } | undefined;
 let clients: ClientProcess[] = [];
 let publisher: ReturnType<typeof startPublisher> | undefined;
 try {
+  // The games' seats b1 and b2 as bots the store knows: the follow stream closes a bot channel of
+  // an unknown bot (4404), which is what the bench's bot channels would get otherwise.
+  for (const name of ['one', 'two']) {
+    const put = await store.putVersion({ owner: 'bench', name, game: xix.id, entry: 'bot.ts', files: { 'bot.ts': '' }, bundle: '', bytes: 0, compileMs: 0, state: 'active' });
+    if (!put.ok || put.bot !== `b${name === 'one' ? 1 : 2}`) throw new Error(`bench:ws: the store named the bench's bot ${name} ${put.bot}, not as the games' seats`);
+  }
   const games = recordedGames(20);
   const schedules = games.map((game) => liveSchedule(game, 's1.0', MOVE_MS));
   const events = schedules.reduce((sum, schedule) => sum + schedule.length, 0);

@@ -2,10 +2,10 @@
  * Real games for bench:ws, and their live events as a worker publishes them (apps/worker's live
  * publisher): heuristic against itself (sdk/examples), played in this process and re-simulated
  * from each replay with the engine. A worker learns a game's moves at its sandbox pool's watchdog
- * ticks (every 50 ms) and publishes a `move` event for each of them: the delta from the public view
- * before it to the one after it (XIX makes no forced moves: a move a decision). So, for a game whose
- * moves come every `moveMs`: `start` (public view at move 0), a `move` per move at the tick that
- * brings it, and `end` with the spectator view (the whole deal).
+ * ticks (every 50 ms) and, in a game without forced moves as XIX, publishes one `move` event per
+ * tick that brought moves: the delta from the public view of the event before it to the one after
+ * all of them. So, for a game whose moves come every `moveMs`: `start` (public view at move 0), a
+ * `move` per tick, and `end` with the spectator view (the whole deal).
  *
  * Each event also carries `n`, its number in the game (0 = start), right after its type: a
  * spectator checks that it got every one. The server forwards the stored JSON as it is.
@@ -56,10 +56,13 @@ export function liveSchedule(game: RecordedGame, match: string, moveMs: number):
   // `n` right after `type`: what a spectator reads of a frame's first bytes
   const numbered = (n: number, { type, ...rest }: LiveEvent): LiveEvent => ({ type, n, ...rest }) as unknown as LiveEvent;
   const schedule = [{ atMs: 0, event: numbered(0, { type: 'start', match, game: xix.id, seats: [{ bot: 'b1', version: 1 }, { bot: 'b2', version: 1 }], view: game.views[0] }) }];
-  for (let move = 1; move <= moves; move++) {
-    const tick = Math.max(1, Math.ceil((move * moveMs) / PROGRESS_TICK_MS));
-    const delta = jsonDelta(game.views[move - 1], game.views[move]) ?? null;
-    schedule.push({ atMs: tick * PROGRESS_TICK_MS, event: numbered(schedule.length, { type: 'move', move, seat: game.seats[move - 1]!, delta }) });
+  let sent = 0;
+  for (let tick = 1; sent < moves; tick++) {
+    const applied = Math.min(moves, Math.floor((tick * PROGRESS_TICK_MS) / moveMs));
+    if (applied === sent) continue;
+    const delta = jsonDelta(game.views[sent], game.views[applied]) ?? null;
+    sent = applied;
+    schedule.push({ atMs: tick * PROGRESS_TICK_MS, event: numbered(schedule.length, { type: 'move', move: applied, seat: game.seats[applied - 1]!, delta }) });
   }
   schedule.push({ atMs: schedule.at(-1)!.atMs + PROGRESS_TICK_MS, event: numbered(schedule.length, { type: 'end', ...game.end }) });
   return schedule;
