@@ -40,8 +40,9 @@ export type LiveEvent =
   /** The game starts (again, if a worker died and it is played anew: clients reset their board). */
   | { readonly type: 'start'; readonly match: string; readonly game: string; readonly seats: readonly LiveSeat[]; readonly view: unknown }
   /**
-   * Engine move number `move` (forced ones, N22 and S18, count: one event each), made by `seat`:
-   * the engine's public view after it, whole (`view`), or as `delta` (json-delta.ts; null: no
+   * Engine moves up to number `move` (forced ones, N22 and S18, count), the last made by `seat`: one
+   * event each engine move in a game with forced moves, else one a progress report. The engine's
+   * public view after them, whole (`view`), or as `delta` (json-delta.ts; null: no
    * change) from the view of the stream's event before it (the start or a move), which the worker
    * sends when that event reached the stream.
    */

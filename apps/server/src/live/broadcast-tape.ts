@@ -88,6 +88,8 @@ async function liveTape(store: Store, match: string): Promise<Omit<Tape, 'tourna
    * (N22, S18), and the broadcast waits for the stored replay.
    */
   let gapped = false;
+  /** The game makes forced moves (Game.forcedMoves): known at its start. */
+  let forcedMoves = false;
   for (const event of wholeMoves(entries.map((entry) => entry.event))) {
     if (event.type === 'start') {
       // a game played anew (its worker died) starts over
@@ -95,8 +97,9 @@ async function liveTape(store: Store, match: string): Promise<Omit<Tape, 'tourna
       steps = [{ move: 0, seat: -1, view: event.view }];
       end = null;
       gapped = false;
+      forcedMoves = findGame(event.game)?.forcedMoves === true;
     } else if (start !== null && event.type === 'move' && event.move > steps.at(-1)!.move && !gapped) {
-      gapped = event.move > steps.at(-1)!.move + 1 && findGame(start.game)?.forcedMoves === true;
+      gapped = forcedMoves && event.move > steps.at(-1)!.move + 1;
       if (!gapped) steps.push({ move: event.move, seat: event.seat, view: event.view });
     } else if (start !== null && event.type === 'end') end = { moves: event.moves, ranks: event.ranks, reason: event.reason, view: event.view };
   }
